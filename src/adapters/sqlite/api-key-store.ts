@@ -1,0 +1,90 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { ApiKey } from '../../domain/api-key';
+import type { Scope } from '../../domain/scopes';
+import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
+import type { Page, PageRequest } from '../../ports/paging';
+
+interface ApiKeyRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  prefix: string;
+  scopes: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_by: string | null;
+}
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: JSON.parse(row.scopes) as Scope[],
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    createdBy: row.created_by,
+  };
+}
+
+const COLUMNS =
+  'id, workspace_id, name, prefix, scopes, created_at, expires_at, revoked_at, created_by';
+
+/** API keys in the embedded store. */
+export class SqliteApiKeyStore implements ApiKeyStore {
+  private readonly byHash: Statement<[string], ApiKeyRow>;
+  private readonly byId: Statement<[string, string], ApiKeyRow>;
+  private readonly insert: Statement;
+  private readonly revokeStmt: Statement;
+  private readonly countStmt: Statement<[string], { n: number }>;
+  private readonly pageStmt: Statement<[string, number, number], ApiKeyRow>;
+
+  constructor(db: Database) {
+    this.byHash = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE secret_hash = ?`);
+    this.byId = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE workspace_id = ? AND id = ?`);
+    this.insert = db.prepare(
+      `INSERT INTO api_keys (id, workspace_id, name, prefix, secret_hash, scopes, created_at,
+         expires_at, revoked_at, created_by)
+       VALUES (@id, @workspaceId, @name, @prefix, @secretHash, @scopes, @createdAt, @expiresAt,
+         NULL, @createdBy)`,
+    );
+    this.revokeStmt = db.prepare(
+      `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE workspace_id = ? AND id = ?`,
+    );
+    this.countStmt = db.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE workspace_id = ?');
+    this.pageStmt = db.prepare(
+      `SELECT ${COLUMNS} FROM api_keys WHERE workspace_id = ?
+       ORDER BY created_at, id LIMIT ? OFFSET ?`,
+    );
+  }
+
+  create(key: NewApiKey): Promise<ApiKey> {
+    this.insert.run({ ...key, scopes: JSON.stringify(key.scopes) });
+    const { secretHash: _hash, ...visible } = key;
+    return Promise.resolve({ ...visible, revokedAt: null });
+  }
+
+  findBySecretHash(secretHash: string): Promise<ApiKey | null> {
+    const row = this.byHash.get(secretHash);
+    return Promise.resolve(row ? toApiKey(row) : null);
+  }
+
+  get(workspaceId: string, id: string): Promise<ApiKey | null> {
+    const row = this.byId.get(workspaceId, id);
+    return Promise.resolve(row ? toApiKey(row) : null);
+  }
+
+  list(workspaceId: string, page: PageRequest): Promise<Page<ApiKey>> {
+    const total = this.countStmt.get(workspaceId)?.n ?? 0;
+    const items = this.pageStmt.all(workspaceId, page.limit, page.offset).map(toApiKey);
+    return Promise.resolve({ items, total });
+  }
+
+  revoke(workspaceId: string, id: string, revokedAt: string): Promise<ApiKey | null> {
+    this.revokeStmt.run(revokedAt, workspaceId, id);
+    return this.get(workspaceId, id);
+  }
+}

@@ -1,0 +1,16 @@
+import type { Database } from 'better-sqlite3';
+
+/** One forward-only schema step. Applied once, in order, each in its own transaction. */
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database): void;
+}
+
+import { m001Foundation } from './001-foundation';
+
+/**
+ * Every migration, in order. Later capabilities append theirs here; a migration that has
+ * shipped is never edited.
+ */
+export const MIGRATIONS: readonly Migration[] = [m001Foundation];

@@ -1,0 +1,161 @@
+/**
+ * The application's error hierarchy. Every error a client can see is an AppError with an
+ * HTTP status, a stable machine-readable `code` (DESIGN.md section 3) and a message that is
+ * safe to show. Anything else that escapes a handler is answered as a generic 500.
+ */
+
+/** One problem found while validating input; `path` is a dotted location such as `body.scopes.0`. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'INVALID_JSON'
+  | 'WORKSPACE_REQUIRED'
+  | 'UNAUTHENTICATED'
+  | 'INVALID_SIGNATURE'
+  | 'FORBIDDEN'
+  | 'INSUFFICIENT_SCOPE'
+  | 'NOT_FOUND'
+  | 'VERSION_CONFLICT'
+  | 'CONFLICT'
+  | 'NOTHING_TO_UNDO'
+  | 'NOTHING_TO_REDO'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
+
+/** Base class: status, code, safe message and optional structured details. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    /** Extra response headers that belong to this error (e.g. Retry-After). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, issues: ValidationIssue[] = []) {
+    super(400, 'VALIDATION_ERROR', message, { issues });
+  }
+}
+
+export class InvalidJsonError extends AppError {
+  constructor(message = 'The request body is not valid JSON.') {
+    super(400, 'INVALID_JSON', message);
+  }
+}
+
+export class WorkspaceRequiredError extends AppError {
+  constructor() {
+    super(400, 'WORKSPACE_REQUIRED', 'The x-workspace-id header is required on this route.');
+  }
+}
+
+/** 401. `challenge` becomes the WWW-Authenticate header (RFC 6750). */
+export class UnauthenticatedError extends AppError {
+  constructor(
+    message: string,
+    readonly challenge: string,
+  ) {
+    super(401, 'UNAUTHENTICATED', message, undefined, { 'WWW-Authenticate': challenge });
+  }
+}
+
+export class InvalidSignatureError extends AppError {
+  constructor(message: string) {
+    super(401, 'INVALID_SIGNATURE', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, 'FORBIDDEN', message);
+  }
+}
+
+export class InsufficientScopeError extends AppError {
+  constructor(readonly requiredScope: string) {
+    super(
+      403,
+      'INSUFFICIENT_SCOPE',
+      `This operation needs the scope "${requiredScope}".`,
+      { requiredScope },
+      {
+        'WWW-Authenticate': `Bearer realm="api", error="insufficient_scope", scope="${requiredScope}"`,
+      },
+    );
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.', details?: Record<string, unknown>) {
+    super(404, 'NOT_FOUND', message, details);
+  }
+}
+
+export class VersionConflictError extends AppError {
+  constructor(
+    message: string,
+    currentVersion: number | null,
+    details: Record<string, unknown> = {},
+  ) {
+    super(409, 'VERSION_CONFLICT', message, { currentVersion, ...details });
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(409, 'CONFLICT', message, details);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limitBytes} bytes.`, {
+      limitBytes,
+    });
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(received: string | undefined) {
+    super(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The request body must be sent with Content-Type: application/json.',
+      { received: received ?? null },
+    );
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(window: 'minute' | 'day', retryAfterSeconds: number) {
+    super(
+      429,
+      'RATE_LIMITED',
+      `Rate limit exceeded for the ${window} window; retry in ${retryAfterSeconds} s.`,
+      { window, retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, details?: Record<string, unknown>, retryAfterSeconds = 5) {
+    super(503, 'SERVICE_UNAVAILABLE', message, details, {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}

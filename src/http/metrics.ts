@@ -1,0 +1,33 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics of the HTTP layer. */
+export class HttpMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly duration: Histogram<'method' | 'route' | 'status'>;
+
+  constructor(options: { collectDefaults: boolean } = { collectDefaults: true }) {
+    if (options.collectDefaults) {
+      collectDefaultMetrics({ register: this.registry });
+    }
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
+    this.duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+  }
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.duration.observe(labels, seconds);
+  }
+}

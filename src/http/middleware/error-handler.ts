@@ -1,0 +1,75 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import {
+  AppError,
+  InvalidJsonError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../errors';
+import { sendError } from '../presenters/envelope';
+import { newRequestId } from './request-id';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+function fromBodyParser(err: unknown): AppError | null {
+  if (typeof err !== 'object' || err === null || !('type' in err)) {
+    return null;
+  }
+  const e = err as BodyParserError;
+  switch (e.type) {
+    case 'entity.parse.failed':
+      return new InvalidJsonError();
+    case 'entity.too.large':
+      return new PayloadTooLargeError(e.limit ?? 0);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new UnsupportedMediaTypeError('unsupported charset or encoding');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+    case 'stream.not.readable':
+      return new AppError(400, 'VALIDATION_ERROR', 'The request body could not be read.');
+    default:
+      return null;
+  }
+}
+
+/** 404 in the envelope for any route that does not exist. */
+export function notFound(req: Request, _res: Response, next: NextFunction): void {
+  next(new NotFoundError(`No route for ${req.method} ${req.path}.`));
+}
+
+/**
+ * The one place errors become responses. AppErrors are answered as they are; anything
+ * else is logged with the request id and answered as a generic 500 without detail.
+ */
+export function errorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const requestId = req.ctx?.requestId ?? newRequestId();
+    if (res.headersSent) {
+      logger.error({ err, requestId }, 'error after response started');
+      res.destroy();
+      return;
+    }
+    const appError = err instanceof AppError ? err : fromBodyParser(err);
+    if (appError) {
+      sendError(res, appError, requestId);
+      return;
+    }
+    logger.error({ err, requestId }, 'unhandled error');
+    sendError(
+      res,
+      new AppError(
+        500,
+        'INTERNAL_ERROR',
+        'An internal error occurred. Quote the requestId when reporting it.',
+      ),
+      requestId,
+    );
+  };
+}

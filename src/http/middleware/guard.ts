@@ -1,0 +1,122 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Authenticator } from '../../auth/authenticator';
+import type { RateDecision, RateLimiter } from '../../auth/rate-limiter';
+import type { Principal } from '../../domain/principal';
+import type { Scope } from '../../domain/scopes';
+import { effectiveLimits, isUuid, PLAN_LIMITS, type RateLimits } from '../../domain/workspace';
+import {
+  ForbiddenError,
+  InsufficientScopeError,
+  RateLimitedError,
+  ValidationError,
+  WorkspaceRequiredError,
+} from '../../errors';
+import type { Clock } from '../../ports/clock';
+import type { WorkspaceStore } from '../../ports/workspace-store';
+
+/** What a route demands of its caller. */
+export interface GuardOptions {
+  /** `required`: the x-workspace-id header must name a workspace the credential may use. */
+  workspace: 'required' | 'none';
+  /** Scope needed in that workspace (or, for global routes, in any of the caller's). */
+  scope?: Scope;
+}
+
+export interface GuardDeps {
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  workspaces: WorkspaceStore;
+  clock: Clock;
+  rateLimit: { enabled: boolean; enterpriseDefault: RateLimits };
+}
+
+/**
+ * Authentication, rate limiting, workspace resolution and the scope check, in that order,
+ * as one middleware (one hop through Express's router instead of four).
+ *
+ * Rate limiting comes right after authentication so that every authenticated response,
+ * errors included, carries the rate-limit headers. The bucket is the workspace named in
+ * x-workspace-id when the credential may use it, else the credential's home workspace.
+ */
+export function createGuard(deps: GuardDeps) {
+  return function guard(options: GuardOptions): RequestHandler {
+    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+      const principal = await deps.authenticator.authenticate(req.headers.authorization);
+      req.ctx.principal = principal;
+
+      const header = req.headers['x-workspace-id'];
+      const requested = typeof header === 'string' && header !== '' ? header : undefined;
+      const usable = requested !== undefined && principal.workspaces.has(requested);
+
+      if (deps.rateLimit.enabled) {
+        const bucketWorkspace = usable ? requested : principal.homeWorkspaceId;
+        await applyRateLimit(deps, res, bucketWorkspace, principal);
+      }
+
+      if (options.workspace === 'required') {
+        if (requested === undefined) {
+          throw new WorkspaceRequiredError();
+        }
+        if (!isUuid(requested)) {
+          throw new ValidationError('x-workspace-id must be a UUID.', [
+            { path: 'headers.x-workspace-id', message: 'must be a UUID' },
+          ]);
+        }
+        const scopes = principal.workspaces.get(requested);
+        if (!scopes) {
+          throw new ForbiddenError('This credential may not act in the requested workspace.');
+        }
+        req.ctx.workspaceId = requested;
+        req.ctx.scopes = scopes;
+        if (options.scope && !scopes.includes(options.scope)) {
+          throw new InsufficientScopeError(options.scope);
+        }
+      } else if (options.scope) {
+        const holds = [...principal.workspaces.values()].some((s) => s.includes(options.scope!));
+        if (!holds) {
+          throw new InsufficientScopeError(options.scope);
+        }
+      }
+      next();
+    };
+  };
+}
+
+async function applyRateLimit(
+  deps: GuardDeps,
+  res: Response,
+  workspaceId: string | null | undefined,
+  principal: Principal,
+): Promise<void> {
+  const workspace = workspaceId ? await deps.workspaces.get(workspaceId) : null;
+  const limits = workspace
+    ? effectiveLimits(workspace, deps.rateLimit.enterpriseDefault)
+    : PLAN_LIMITS.starter;
+  const bucket = workspace ? `ws:${workspace.id}` : `actor:${principal.actorId}`;
+  const nowMs = deps.clock.now();
+  const decision = deps.rateLimiter.consume(bucket, limits, nowMs);
+  setRateLimitHeaders(res, decision, nowMs);
+  if (decision.exceeded) {
+    throw new RateLimitedError(decision.exceeded.window, decision.exceeded.retryAfterSeconds);
+  }
+}
+
+/**
+ * X-RateLimit-* describe the minute window except that Remaining is the smaller of both
+ * windows' remainders (a client that reads only these never overruns the day budget).
+ * RateLimit-Policy / RateLimit follow draft-ietf-httpapi-ratelimit-headers.
+ */
+function setRateLimitHeaders(res: Response, d: RateDecision, nowMs: number): void {
+  const remaining = Math.min(d.minute.remaining, d.day.remaining);
+  res.setHeader('X-RateLimit-Limit', String(d.minute.limit));
+  res.setHeader('X-RateLimit-Remaining', String(remaining));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(d.minute.resetAtMs / 1000)));
+  res.setHeader(
+    'RateLimit-Policy',
+    `"minute";q=${d.minute.limit};w=60, "day";q=${d.day.limit};w=86400`,
+  );
+  const binding = d.day.remaining < d.minute.remaining ? d.day : d.minute;
+  const name = binding === d.day ? 'day' : 'minute';
+  const resetSeconds = Math.max(0, Math.ceil((binding.resetAtMs - nowMs) / 1000));
+  res.setHeader('RateLimit', `"${name}";r=${binding.remaining};t=${resetSeconds}`);
+}

@@ -1,0 +1,47 @@
+import type { Response } from 'express';
+import type { AppError } from '../../errors';
+import type { PageRequest } from '../../ports/paging';
+
+/** Paging information on list responses (spec: Response envelope). */
+export interface PageMeta {
+  total: number;
+  limit: number;
+  offset: number;
+  [extra: string]: unknown;
+}
+
+/** Sends `{ success: true, data, requestId }` (plus `meta` for lists). */
+export function sendData(res: Response, status: number, data: unknown, meta?: object): void {
+  const body: Record<string, unknown> = { success: true, data };
+  if (meta !== undefined) {
+    body.meta = meta;
+  }
+  body.requestId = res.req.ctx.requestId;
+  res.status(status).json(body);
+}
+
+/** Sends a page of items with `meta: { total, limit, offset }`. */
+export function sendPage(
+  res: Response,
+  items: unknown[],
+  total: number,
+  page: PageRequest,
+  extraMeta: Record<string, unknown> = {},
+): void {
+  const meta: PageMeta = { total, limit: page.limit, offset: page.offset, ...extraMeta };
+  sendData(res, 200, items, meta);
+}
+
+/** Sends the error envelope of DESIGN.md section 3. */
+export function sendError(res: Response, error: AppError, requestId: string): void {
+  if (error.headers) {
+    for (const [name, value] of Object.entries(error.headers)) {
+      res.setHeader(name, value);
+    }
+  }
+  const payload: Record<string, unknown> = { code: error.code, message: error.message };
+  if (error.details !== undefined) {
+    payload.details = error.details;
+  }
+  res.status(error.status).json({ success: false, error: payload, requestId });
+}

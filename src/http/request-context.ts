@@ -1,0 +1,37 @@
+import type { Principal } from '../domain/principal';
+import type { Scope } from '../domain/scopes';
+
+/** Per-request state that middleware fills in and handlers read. */
+export interface RequestContext {
+  requestId: string;
+  startedAt: bigint;
+  /** Route template (e.g. `/api/api-keys/:id`) once a route matched; used for metrics. */
+  route?: string;
+  principal?: Principal;
+  /** The workspace the request acts in (routes that require one). */
+  workspaceId?: string;
+  /** Scopes the credential holds in `workspaceId`. */
+  scopes?: readonly Scope[];
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    ctx: RequestContext;
+  }
+}
+
+/** Narrowing helper for handlers behind the `guard` middleware with a workspace. */
+export function workspaceOf(ctx: RequestContext): { workspaceId: string; principal: Principal } {
+  if (!ctx.workspaceId || !ctx.principal) {
+    throw new Error('route is missing its workspace guard');
+  }
+  return { workspaceId: ctx.workspaceId, principal: ctx.principal };
+}
+
+/** Narrowing helper for handlers behind the `guard` middleware. */
+export function principalOf(ctx: RequestContext): Principal {
+  if (!ctx.principal) {
+    throw new Error('route is missing its authentication guard');
+  }
+  return ctx.principal;
+}

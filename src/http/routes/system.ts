@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { HealthCheck } from '../../ports/health';
+import { ServiceUnavailableError, UnauthenticatedError } from '../../errors';
+import type { HttpMetrics } from '../metrics';
+import { sendData } from '../presenters/envelope';
+import type { RouteDef } from '../route-table';
+
+export interface SystemRouteDeps {
+  healthChecks: readonly HealthCheck[];
+  metrics: HttpMetrics;
+  metricsToken: string | undefined;
+  openApiPath: string;
+}
+
+const PING_TIMEOUT_MS = 2000;
+
+async function checkOne(check: HealthCheck): Promise<{ name: string; ok: boolean }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    const ok = await Promise.race([check.ping().catch(() => false), timeout]);
+    return { name: check.name, ok };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Liveness, readiness, metrics and the API description. */
+export function systemRoutes(deps: SystemRouteDeps): RouteDef[] {
+  let openApiText: string | undefined;
+  return [
+    {
+      method: 'get',
+      path: '/health',
+      access: 'public',
+      handler: (_req, res) => sendData(res, 200, { status: 'ok' }),
+    },
+    {
+      method: 'get',
+      path: '/ready',
+      access: 'public',
+      handler: async (_req, res) => {
+        const results = await Promise.all(deps.healthChecks.map(checkOne));
+        const checks = Object.fromEntries(results.map((r) => [r.name, r.ok ? 'up' : 'down']));
+        if (results.some((r) => !r.ok)) {
+          throw new ServiceUnavailableError('A store the service depends on is unreachable.', {
+            checks,
+          });
+        }
+        sendData(res, 200, { status: 'ready', checks });
+      },
+    },
+    {
+      method: 'get',
+      path: '/metrics',
+      access: 'public',
+      handler: async (req, res) => {
+        if (deps.metricsToken && req.headers.authorization !== `Bearer ${deps.metricsToken}`) {
+          throw new UnauthenticatedError(
+            'Metrics need the METRICS_TOKEN bearer token.',
+            'Bearer realm="metrics"',
+          );
+        }
+        res.setHeader('Content-Type', deps.metrics.registry.contentType);
+        res.send(await deps.metrics.registry.metrics());
+      },
+    },
+    {
+      method: 'get',
+      path: '/openapi.yaml',
+      access: 'public',
+      handler: (_req, res) => {
+        openApiText ??= fs.readFileSync(deps.openApiPath, 'utf8');
+        res.setHeader('Content-Type', 'application/yaml; charset=utf-8');
+        res.send(openApiText);
+      },
+    },
+  ];
+}
+
+/** Where `docs/api/openapi.yaml` is, both from `src/` (tsx, tests) and `dist/`. */
+export function defaultOpenApiPath(): string {
+  return path.resolve(__dirname, '..', '..', '..', 'docs', 'api', 'openapi.yaml');
+}

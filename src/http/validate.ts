@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import { ValidationError, type ValidationIssue } from '../errors';
+
+/** Converts zod issues to the `details.issues` shape of DESIGN.md section 3. */
+export function toIssues(error: z.ZodError, root: string): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    path: [root, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
+/**
+ * Parses `input` (a request body or query) with `schema`, or throws a 400
+ * VALIDATION_ERROR listing every problem.
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  root: 'body' | 'query' | 'params' | 'headers',
+): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const issues = toIssues(result.error, root);
+    const first = issues[0];
+    const summary = first ? `${first.path}: ${first.message}` : 'invalid input';
+    throw new ValidationError(`Invalid request ${root}: ${summary}`, issues);
+  }
+  return result.data;
+}

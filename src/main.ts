@@ -1,0 +1,64 @@
+import { createApp } from './app';
+import { bootstrapIfEmpty } from './auth/bootstrap';
+import { ConfigError, loadConfig } from './config/load-config';
+import { createContainer } from './container';
+import { createLogger } from './logger';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const container = createContainer(config, logger);
+  const { deps } = container;
+
+  const boot = await bootstrapIfEmpty(deps.workspaces, deps.apiKeys, deps.clock, config.bootstrap);
+  if (boot) {
+    // Printed once, on the first start only, straight to the terminal (not the JSON log).
+    process.stdout.write(
+      [
+        '',
+        'First start: created a workspace and an admin API key (shown only now).',
+        `  workspace id: ${boot.workspace.id}  (plan ${boot.workspace.plan})`,
+        `  admin key:    ${boot.apiKey}`,
+        '',
+        'Try:',
+        `  curl -H "Authorization: Bearer ${boot.apiKey}" http://127.0.0.1:${config.port}/api/me`,
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+
+  const app = createApp(deps);
+  const server = app.listen(config.port, config.host, () => {
+    logger.info({ host: config.host, port: config.port, dataDir: config.dataDir }, 'listening');
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'server error');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      void container.close().then(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();
