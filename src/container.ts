@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app';
 import { ApiKeyService } from './auth/api-key-service';
@@ -34,7 +33,7 @@ export function createContainer(
   overrides: ContainerOverrides = {},
 ): Container {
   const clock = overrides.clock ?? systemClock;
-  const db: Database = openDatabase({ filename: config.sqlitePath });
+  const db = openDatabase({ filename: config.sqlitePath });
   const workspaces = new SqliteWorkspaceStore(db);
   const apiKeyStore = new SqliteApiKeyStore(db);
   const apiKeys = new ApiKeyService(apiKeyStore, clock);

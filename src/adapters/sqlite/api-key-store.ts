@@ -1,4 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from './database';
 import type { ApiKey } from '../../domain/api-key';
 import type { Scope } from '../../domain/scopes';
 import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
@@ -42,29 +43,31 @@ export class SqliteApiKeyStore implements ApiKeyStore {
   private readonly countStmt: Statement<[string], { n: number }>;
   private readonly pageStmt: Statement<[string, number, number], ApiKeyRow>;
 
-  constructor(db: Database) {
-    this.byHash = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE secret_hash = ?`);
-    this.byId = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE workspace_id = ? AND id = ?`);
-    this.insert = db.prepare(
+  constructor(private readonly db: SqliteDatabase) {
+    this.byHash = db.reader.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE secret_hash = ?`);
+    this.byId = db.reader.prepare(
+      `SELECT ${COLUMNS} FROM api_keys WHERE workspace_id = ? AND id = ?`,
+    );
+    this.insert = db.writer.prepare(
       `INSERT INTO api_keys (id, workspace_id, name, prefix, secret_hash, scopes, created_at,
          expires_at, revoked_at, created_by)
        VALUES (@id, @workspaceId, @name, @prefix, @secretHash, @scopes, @createdAt, @expiresAt,
          NULL, @createdBy)`,
     );
-    this.revokeStmt = db.prepare(
+    this.revokeStmt = db.writer.prepare(
       `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE workspace_id = ? AND id = ?`,
     );
-    this.countStmt = db.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE workspace_id = ?');
-    this.pageStmt = db.prepare(
+    this.countStmt = db.reader.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE workspace_id = ?');
+    this.pageStmt = db.reader.prepare(
       `SELECT ${COLUMNS} FROM api_keys WHERE workspace_id = ?
        ORDER BY created_at, id LIMIT ? OFFSET ?`,
     );
   }
 
-  create(key: NewApiKey): Promise<ApiKey> {
-    this.insert.run({ ...key, scopes: JSON.stringify(key.scopes) });
+  async create(key: NewApiKey): Promise<ApiKey> {
+    await this.db.exclusive(() => this.insert.run({ ...key, scopes: JSON.stringify(key.scopes) }));
     const { secretHash: _hash, ...visible } = key;
-    return Promise.resolve({ ...visible, revokedAt: null });
+    return { ...visible, revokedAt: null };
   }
 
   findBySecretHash(secretHash: string): Promise<ApiKey | null> {
@@ -83,8 +86,8 @@ export class SqliteApiKeyStore implements ApiKeyStore {
     return Promise.resolve({ items, total });
   }
 
-  revoke(workspaceId: string, id: string, revokedAt: string): Promise<ApiKey | null> {
-    this.revokeStmt.run(revokedAt, workspaceId, id);
+  async revoke(workspaceId: string, id: string, revokedAt: string): Promise<ApiKey | null> {
+    await this.db.exclusive(() => this.revokeStmt.run(revokedAt, workspaceId, id));
     return this.get(workspaceId, id);
   }
 }

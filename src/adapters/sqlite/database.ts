@@ -6,9 +6,57 @@ import type { HealthCheck } from '../../ports/health';
 
 /** Options for opening the embedded store. */
 export interface OpenDatabaseOptions {
-  /** File path, or `:memory:`. */
+  /** Path of the database file. */
   filename: string;
   migrations?: readonly Migration[];
+}
+
+/**
+ * The embedded store: one writer connection and one read-only reader connection on the
+ * same WAL file.
+ *
+ * Reads go to `reader`, which only ever sees committed data. Writes go to `writer`, and
+ * only inside `exclusive`, an async mutex: a graph transaction stays open across `await`s
+ * (the GraphStore port is async because Neo4j is), and without the mutex another request's
+ * write could run on the same connection in between and silently join (or be rolled back
+ * with) that transaction.
+ */
+export class SqliteDatabase {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly writer: Database,
+    readonly reader: Database,
+  ) {}
+
+  /** Runs `work` with the writer to itself; calls queue in arrival order. */
+  exclusive<T>(work: () => Promise<T> | T): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs `work` inside BEGIN IMMEDIATE ... COMMIT on the writer, rolling back on error. */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      this.writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        this.writer.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.writer.inTransaction) {
+          this.writer.exec('ROLLBACK');
+        }
+        throw error;
+      }
+    });
+  }
+
+  close(): void {
+    this.reader.close();
+    this.writer.close();
+  }
 }
 
 /**
@@ -16,17 +64,17 @@ export interface OpenDatabaseOptions {
  * commit acknowledged to a client survives power loss, foreign keys enforced, then applies
  * any pending migrations.
  */
-export function openDatabase(options: OpenDatabaseOptions): Database {
-  if (options.filename !== ':memory:') {
-    fs.mkdirSync(path.dirname(options.filename), { recursive: true });
-  }
-  const db = new BetterSqlite3(options.filename);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  applyMigrations(db, options.migrations ?? MIGRATIONS);
-  return db;
+export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
+  fs.mkdirSync(path.dirname(options.filename), { recursive: true });
+  const writer = new BetterSqlite3(options.filename);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  applyMigrations(writer, options.migrations ?? MIGRATIONS);
+  const reader = new BetterSqlite3(options.filename, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  return new SqliteDatabase(writer, reader);
 }
 
 /** Applies every migration newer than the recorded schema version; returns those applied. */
@@ -58,13 +106,13 @@ export function applyMigrations(db: Database, migrations: readonly Migration[]):
   return applied;
 }
 
-/** Readiness probe for the embedded store. */
+/** Readiness probe for the embedded store: both connections answer. */
 export class SqliteHealthCheck implements HealthCheck {
   readonly name = 'sqlite';
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: SqliteDatabase) {}
 
   ping(): Promise<boolean> {
-    const row = this.db.prepare('SELECT 1 AS ok').get() as { ok: number } | undefined;
-    return Promise.resolve(row?.ok === 1);
+    const r = this.db.reader.prepare('SELECT 1 AS ok').get() as { ok: number } | undefined;
+    return Promise.resolve(r?.ok === 1 && this.db.writer.open);
   }
 }

@@ -1,4 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from './database';
 import type { Plan, RateLimits, Workspace } from '../../domain/workspace';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { NewWorkspace, WorkspaceStore } from '../../ports/workspace-store';
@@ -25,24 +26,26 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   private readonly getStmt: Statement<[string], WorkspaceRow>;
   private readonly insertStmt: Statement;
 
-  constructor(private readonly db: Database) {
-    this.getStmt = db.prepare('SELECT * FROM workspaces WHERE id = ?');
-    this.insertStmt = db.prepare(
+  constructor(private readonly db: SqliteDatabase) {
+    this.getStmt = db.reader.prepare('SELECT * FROM workspaces WHERE id = ?');
+    this.insertStmt = db.writer.prepare(
       `INSERT INTO workspaces (id, name, plan, limit_per_minute, limit_per_day, created_at)
        VALUES (@id, @name, @plan, @perMinute, @perDay, @createdAt)`,
     );
   }
 
-  create(workspace: NewWorkspace): Promise<Workspace> {
-    this.insertStmt.run({
-      id: workspace.id,
-      name: workspace.name,
-      plan: workspace.plan,
-      perMinute: workspace.limits?.perMinute ?? null,
-      perDay: workspace.limits?.perDay ?? null,
-      createdAt: workspace.createdAt,
-    });
-    return Promise.resolve({ ...workspace });
+  async create(workspace: NewWorkspace): Promise<Workspace> {
+    await this.db.exclusive(() =>
+      this.insertStmt.run({
+        id: workspace.id,
+        name: workspace.name,
+        plan: workspace.plan,
+        perMinute: workspace.limits?.perMinute ?? null,
+        perDay: workspace.limits?.perDay ?? null,
+        createdAt: workspace.createdAt,
+      }),
+    );
+    return { ...workspace };
   }
 
   get(id: string): Promise<Workspace | null> {
@@ -56,11 +59,11 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     }
     const placeholders = ids.map(() => '?').join(', ');
     const total = (
-      this.db
+      this.db.reader
         .prepare(`SELECT COUNT(*) AS n FROM workspaces WHERE id IN (${placeholders})`)
         .get(...ids) as { n: number }
     ).n;
-    const rows = this.db
+    const rows = this.db.reader
       .prepare(
         `SELECT * FROM workspaces WHERE id IN (${placeholders})
          ORDER BY created_at, id LIMIT ? OFFSET ?`,
@@ -70,9 +73,10 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   }
 
   listAll(page: PageRequest): Promise<Page<Workspace>> {
-    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM workspaces').get() as { n: number })
-      .n;
-    const rows = this.db
+    const total = (
+      this.db.reader.prepare('SELECT COUNT(*) AS n FROM workspaces').get() as { n: number }
+    ).n;
+    const rows = this.db.reader
       .prepare('SELECT * FROM workspaces ORDER BY created_at, id LIMIT ? OFFSET ?')
       .all(page.limit, page.offset) as WorkspaceRow[];
     return Promise.resolve({ items: rows.map(toWorkspace), total });
@@ -82,8 +86,11 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     id: string,
     changes: { plan?: Plan; limits?: RateLimits | null; name?: string },
   ): Promise<Workspace | null> {
-    const result = this.db.transaction(() => {
-      const row = this.getStmt.get(id);
+    const getForUpdate = this.db.writer.prepare<[string], WorkspaceRow>(
+      'SELECT * FROM workspaces WHERE id = ?',
+    );
+    return this.db.exclusive(() => {
+      const row = getForUpdate.get(id);
       if (!row) {
         return null;
       }
@@ -94,7 +101,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
               perMinute: changes.limits?.perMinute ?? null,
               perDay: changes.limits?.perDay ?? null,
             };
-      this.db
+      this.db.writer
         .prepare(
           `UPDATE workspaces SET name = ?, plan = ?, limit_per_minute = ?, limit_per_day = ?
            WHERE id = ?`,
@@ -106,14 +113,14 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
           limits.perDay,
           id,
         );
-      return this.getStmt.get(id) ?? null;
-    })();
-    return Promise.resolve(result ? toWorkspace(result) : null);
+      const updated = getForUpdate.get(id);
+      return updated ? toWorkspace(updated) : null;
+    });
   }
 
   count(): Promise<number> {
     return Promise.resolve(
-      (this.db.prepare('SELECT COUNT(*) AS n FROM workspaces').get() as { n: number }).n,
+      (this.db.reader.prepare('SELECT COUNT(*) AS n FROM workspaces').get() as { n: number }).n,
     );
   }
 }

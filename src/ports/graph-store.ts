@@ -1,0 +1,111 @@
+import type {
+  Direction,
+  EdgeSortField,
+  GraphEdge,
+  GraphNode,
+  NodeSortField,
+  SortKey,
+  Subgraph,
+} from '../domain/graph';
+import type { CommandLog } from './command-log';
+import type { Page, PageRequest } from './paging';
+
+export interface NodeFilter {
+  entityType?: string;
+  /** Exact match. */
+  name?: string;
+}
+
+export interface EdgeFilter {
+  type?: string;
+  sourceId?: string;
+  targetId?: string;
+  /** Either end. */
+  nodeId?: string;
+}
+
+export interface NeighborhoodOptions {
+  /** 1..3 hops. */
+  depth: number;
+  direction: Direction;
+  /** Only follow edges of these types (all when empty). */
+  types: readonly string[];
+  /** At most this many nodes, the start node included (closest first). */
+  maxNodes: number;
+}
+
+export interface Neighborhood extends Subgraph {
+  /** True when `maxNodes` cut the traversal short. */
+  truncated: boolean;
+}
+
+/** Result of a conditional write: the version check and the write are one atomic step. */
+export type WriteResult<T> =
+  | { status: 'ok'; record: T }
+  | { status: 'missing' }
+  | { status: 'conflict'; currentVersion: number };
+
+export type InsertResult =
+  | { status: 'ok' }
+  /** A record with this id already exists in the workspace. */
+  | { status: 'exists' }
+  /** CREATE_EDGE only: an end node is missing. */
+  | { status: 'missing_end'; end: 'source' | 'target' };
+
+/**
+ * Record-level writes inside one transaction of one workspace. Every method is confined to
+ * the transaction's workspace: ids of another workspace behave like missing ones.
+ */
+export interface GraphWriter {
+  getNode(id: string): Promise<GraphNode | null>;
+  getEdge(id: string): Promise<GraphEdge | null>;
+  /** Every edge with `id` at either end. */
+  edgesOfNode(id: string): Promise<GraphEdge[]>;
+  /** Inserts the record exactly as given (id, version and timestamps included). */
+  insertNode(node: GraphNode): Promise<InsertResult>;
+  insertEdge(edge: GraphEdge): Promise<InsertResult>;
+  /**
+   * Replaces the stored node with `node` (same id) if the stored version equals
+   * `expectedVersion`.
+   */
+  replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>>;
+  /** Deletes a node that has no edges, if its version equals `expectedVersion` (when given). */
+  deleteNode(id: string, expectedVersion?: number): Promise<WriteResult<GraphNode>>;
+  deleteEdge(id: string, expectedVersion?: number): Promise<WriteResult<GraphEdge>>;
+}
+
+/** What a transaction callback receives: graph writes and the command log, one atomic unit. */
+export interface UnitOfWork {
+  graph: GraphWriter;
+  log: CommandLog;
+}
+
+/**
+ * The ontology's storage port. Reads see committed data only. Writes happen in
+ * `transaction`: everything the callback does commits together or not at all, and
+ * transactions of the same workspace never interleave their conditional writes.
+ */
+export interface GraphStore {
+  getNode(workspaceId: string, id: string): Promise<GraphNode | null>;
+  getEdge(workspaceId: string, id: string): Promise<GraphEdge | null>;
+  listNodes(
+    workspaceId: string,
+    filter: NodeFilter,
+    sort: readonly SortKey<NodeSortField>[],
+    page: PageRequest,
+  ): Promise<Page<GraphNode>>;
+  listEdges(
+    workspaceId: string,
+    filter: EdgeFilter,
+    sort: readonly SortKey<EdgeSortField>[],
+    page: PageRequest,
+  ): Promise<Page<GraphEdge>>;
+  /** Breadth-first neighbourhood of `nodeId`; null when the node does not exist. */
+  neighborhood(
+    workspaceId: string,
+    nodeId: string,
+    options: NeighborhoodOptions,
+  ): Promise<Neighborhood | null>;
+  /** Runs `work` in one transaction of the workspace; rolls back if it throws. */
+  transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+}
