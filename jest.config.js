@@ -3,8 +3,11 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // Fails any test during which a response did not match docs/api/openapi.yaml.
+  setupFilesAfterEnv: ['<rootDir>/test/support/validate-responses.setup.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }],
+    // Type-checking is `npm run typecheck`'s job; here ts-jest only transpiles (fast).
+    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
   },
   testTimeout: 30000,
 };

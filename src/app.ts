@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ApiKeyService } from './auth/api-key-service';
+import type { CommandService } from './commands/command-service';
 import type { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { RateLimits } from './domain/workspace';
@@ -12,12 +13,15 @@ import { observe } from './http/middleware/observe';
 import { requestId } from './http/middleware/request-id';
 import type { RouteDef } from './http/route-table';
 import { apiKeyRoutes } from './http/routes/api-keys';
+import { commandRoutes } from './http/routes/commands';
 import { docsAssets, docsRoutes } from './http/routes/docs';
 import { meRoutes } from './http/routes/me';
+import { queryRoutes } from './http/routes/queries';
 import { systemRoutes } from './http/routes/system';
 import type { Clock } from './ports/clock';
 import type { HealthCheck } from './ports/health';
 import type { WorkspaceStore } from './ports/workspace-store';
+import type { GraphQueries } from './queries/graph-queries';
 
 /** Everything the HTTP layer needs, built by the container (or by a test). */
 export interface AppDeps {
@@ -28,6 +32,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   workspaces: WorkspaceStore;
   apiKeys: ApiKeyService;
+  commands: CommandService;
+  queries: GraphQueries;
   healthChecks: readonly HealthCheck[];
   http: {
     bodyLimitBytes: number;
@@ -50,6 +56,8 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...docsRoutes(),
     ...meRoutes({ workspaces: deps.workspaces }),
     ...apiKeyRoutes({ apiKeys: deps.apiKeys }),
+    ...queryRoutes({ queries: deps.queries }),
+    ...commandRoutes({ commands: deps.commands }),
   ];
 }
 

@@ -5,12 +5,18 @@ import { ApiKeyVerifier } from './auth/api-key-verifier';
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './auth/rate-limiter';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
+import { SqliteGraphStore } from './adapters/sqlite/graph-store';
+import { CommandService } from './commands/command-service';
 import { openDatabase, SqliteHealthCheck } from './adapters/sqlite/database';
 import { SqliteWorkspaceStore } from './adapters/sqlite/workspace-store';
 import type { Config } from './config/load-config';
 import { HttpMetrics } from './http/metrics';
 import { defaultOpenApiPath } from './http/routes/system';
 import { systemClock, type Clock } from './ports/clock';
+import { GraphQueries } from './queries/graph-queries';
+
+/** Idempotency-Key replay window (issue 3: 24 h). */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The wired service: dependencies for the app plus a way to release resources. */
 export interface Container {
@@ -38,6 +44,7 @@ export function createContainer(
   const apiKeyStore = new SqliteApiKeyStore(db);
   const apiKeys = new ApiKeyService(apiKeyStore, clock);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock)]);
+  const graph = new SqliteGraphStore(db);
 
   const deps: AppDeps = {
     logger,
@@ -47,6 +54,11 @@ export function createContainer(
     rateLimiter: new RateLimiter(),
     workspaces,
     apiKeys,
+    commands: new CommandService(graph, clock, {
+      historyDepth: config.commandHistoryDepth,
+      idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
+    }),
+    queries: new GraphQueries(graph),
     healthChecks: [new SqliteHealthCheck(db)],
     http: {
       bodyLimitBytes: config.bodyLimitBytes,

@@ -33,7 +33,8 @@ export async function bootstrapIfEmpty(
     return null;
   }
   const workspace = await workspaces.create({
-    id: options.workspaceId ?? randomUUID(),
+    // UUIDs are stored lower-case (RFC 9562 canonical form) whatever case was configured.
+    id: (options.workspaceId ?? randomUUID()).toLowerCase(),
     name: options.workspaceName,
     plan: options.plan,
     limits: null,

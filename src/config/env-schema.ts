@@ -45,6 +45,9 @@ export const envSchema = z.object({
   RATE_LIMIT_ENABLED: booleanFlag(true),
   ENTERPRISE_DEFAULT_PER_MINUTE: positiveInt('ENTERPRISE_DEFAULT_PER_MINUTE', 10_000),
   ENTERPRISE_DEFAULT_PER_DAY: positiveInt('ENTERPRISE_DEFAULT_PER_DAY', 10_000_000),
+  COMMAND_HISTORY_DEPTH: positiveInt('COMMAND_HISTORY_DEPTH', 100).pipe(
+    z.number().max(10_000, 'COMMAND_HISTORY_DEPTH must be at most 10000'),
+  ),
   BOOTSTRAP_WORKSPACE_ID: optionalString.pipe(uuid.optional()),
   BOOTSTRAP_WORKSPACE_NAME: z.string().min(1).max(200).default('Default workspace'),
   BOOTSTRAP_API_KEY: optionalString.pipe(

@@ -13,6 +13,8 @@ export interface Config {
   trustProxy: boolean;
   publicUrl: string | undefined;
   metricsToken: string | undefined;
+  /** Undoable commands kept per actor and workspace. */
+  commandHistoryDepth: number;
   rateLimit: {
     enabled: boolean;
     enterpriseDefaultPerMinute: number;
@@ -60,6 +62,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL,
     metricsToken: env.METRICS_TOKEN,
+    commandHistoryDepth: env.COMMAND_HISTORY_DEPTH,
     rateLimit: {
       enabled: env.RATE_LIMIT_ENABLED,
       enterpriseDefaultPerMinute: env.ENTERPRISE_DEFAULT_PER_MINUTE,

@@ -3,10 +3,15 @@ import { ValidationError, type ValidationIssue } from '../errors';
 
 /** Converts zod issues to the `details.issues` shape of DESIGN.md section 3. */
 export function toIssues(error: z.ZodError, root: string): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    path: [root, ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const at = [root, ...issue.path.map(String)];
+    // zod reports all unknown fields of an object as one issue at the object itself;
+    // one issue per field tells the client exactly which field to remove.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: 'unknown field' }));
+    }
+    return [{ path: at.join('.'), message: issue.message }];
+  });
 }
 
 /**

@@ -87,6 +87,7 @@ export interface CommandLog {
   /** Keeps only the actor's newest `keep` entries. */
   trim(actorId: string, keep: number): Promise<void>;
   getIdempotency(actorId: string, key: string): Promise<IdempotencyRecord | null>;
+  /** Saves the record, replacing any record of the same actor and key (an expired one). */
   saveIdempotency(record: IdempotencyRecord): Promise<void>;
   /** Removes idempotency records created before `before` (ISO time). */
   purgeIdempotency(before: string): Promise<number>;

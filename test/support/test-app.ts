@@ -10,9 +10,14 @@ import { HttpMetrics } from '../../src/http/metrics';
 import { createLogger } from '../../src/logger';
 import type { Clock } from '../../src/ports/clock';
 import { ManualClock } from './manual-clock';
+import { recordResponses } from './openapi';
 
 /** A running app over a fresh SQLite file in a temp dir, with its bootstrap credentials. */
 export interface TestApp {
+  /**
+   * The app, wrapped so that every response is validated against docs/api/openapi.yaml;
+   * a test during which a response does not match fails (test/support/validate-responses.setup.ts).
+   */
   app: Express;
   container: Container;
   config: Config;
@@ -31,7 +36,10 @@ export interface TestAppOptions {
   dataDir?: string;
 }
 
-/** Builds the app exactly as `main.ts` does, on a temp data dir, with logging silenced. */
+/**
+ * Builds the app exactly as `main.ts` does, on a temp data dir, with logging silenced.
+ * Every response it sends is checked against the OpenAPI document.
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wos-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
@@ -47,9 +55,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config.bootstrap,
   );
   if (!boot) {
-    throw new Error('createTestApp expects an empty data dir; use restartTestApp for restarts');
+    throw new Error(
+      'createTestApp expects an empty data dir; build a container directly to test restarts',
+    );
   }
-  const app = createApp(container.deps);
+  const app = recordResponses(createApp(container.deps));
   return {
     app,
     container,

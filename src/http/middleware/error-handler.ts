@@ -6,6 +6,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
+  ValidationError,
 } from '../../errors';
 import { sendError } from '../presenters/envelope';
 import { newRequestId } from './request-id';
@@ -33,7 +34,9 @@ function fromBodyParser(err: unknown): AppError | null {
     case 'request.size.invalid':
     case 'stream.encoding.set':
     case 'stream.not.readable':
-      return new AppError(400, 'VALIDATION_ERROR', 'The request body could not be read.');
+      return new ValidationError('The request body could not be read.', [
+        { path: 'body', message: 'could not be read' },
+      ]);
     default:
       return null;
   }

@@ -46,11 +46,10 @@ export function createGuard(deps: GuardDeps) {
 
       const header = req.headers['x-workspace-id'];
       const requested = typeof header === 'string' && header !== '' ? header : undefined;
-      const usable = requested !== undefined && principal.workspaces.has(requested);
+      const usable = usableWorkspace(principal, requested);
 
       if (deps.rateLimit.enabled) {
-        const bucketWorkspace = usable ? requested : principal.homeWorkspaceId;
-        await applyRateLimit(deps, res, bucketWorkspace, principal);
+        await applyRateLimit(deps, res, usable ?? principal.homeWorkspaceId, principal);
       }
 
       if (options.workspace === 'required') {
@@ -62,11 +61,11 @@ export function createGuard(deps: GuardDeps) {
             { path: 'headers.x-workspace-id', message: 'must be a UUID' },
           ]);
         }
-        const scopes = principal.workspaces.get(requested);
-        if (!scopes) {
+        const scopes = usable === undefined ? undefined : principal.workspaces.get(usable);
+        if (!usable || !scopes) {
           throw new ForbiddenError('This credential may not act in the requested workspace.');
         }
-        req.ctx.workspaceId = requested;
+        req.ctx.workspaceId = usable;
         req.ctx.scopes = scopes;
         if (options.scope && !scopes.includes(options.scope)) {
           throw new InsufficientScopeError(options.scope);
@@ -80,6 +79,19 @@ export function createGuard(deps: GuardDeps) {
       next();
     };
   };
+}
+
+/**
+ * The principal's own spelling of the requested workspace id, or undefined when it may not
+ * act there. UUIDs compare case-insensitively (RFC 9562), so an upper-case header names
+ * the same workspace; handlers always see the id as stored.
+ */
+function usableWorkspace(principal: Principal, requested: string | undefined): string | undefined {
+  if (requested === undefined || principal.workspaces.has(requested)) {
+    return requested;
+  }
+  const wanted = requested.toLowerCase();
+  return [...principal.workspaces.keys()].find((id) => id.toLowerCase() === wanted);
 }
 
 async function applyRateLimit(

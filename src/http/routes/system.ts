@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HealthCheck } from '../../ports/health';
@@ -21,11 +22,22 @@ async function checkOne(check: HealthCheck): Promise<{ name: string; ok: boolean
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
   });
   try {
-    const ok = await Promise.race([check.ping().catch(() => false), timeout]);
+    // Promise.resolve().then: a ping that throws synchronously is a failed check, not a 500.
+    const ping = Promise.resolve()
+      .then(() => check.ping())
+      .catch(() => false);
+    const ok = await Promise.race([ping, timeout]);
     return { name: check.name, ok };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Constant-time comparison of a presented bearer token with the expected one. */
+function bearerMatches(header: string | undefined, expected: string): boolean {
+  const presented = Buffer.from(header ?? '', 'utf8');
+  const wanted = Buffer.from(`Bearer ${expected}`, 'utf8');
+  return presented.length === wanted.length && timingSafeEqual(presented, wanted);
 }
 
 /** Liveness, readiness, metrics and the API description. */
@@ -58,7 +70,7 @@ export function systemRoutes(deps: SystemRouteDeps): RouteDef[] {
       path: '/metrics',
       access: 'public',
       handler: async (req, res) => {
-        if (deps.metricsToken && req.headers.authorization !== `Bearer ${deps.metricsToken}`) {
+        if (deps.metricsToken && !bearerMatches(req.headers.authorization, deps.metricsToken)) {
           throw new UnauthenticatedError(
             'Metrics need the METRICS_TOKEN bearer token.',
             'Bearer realm="metrics"',

@@ -8,9 +8,10 @@ export interface Migration {
 }
 
 import { m001Foundation } from './001-foundation';
+import { m002Graph } from './002-graph';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
  * shipped is never edited.
  */
-export const MIGRATIONS: readonly Migration[] = [m001Foundation];
+export const MIGRATIONS: readonly Migration[] = [m001Foundation, m002Graph];

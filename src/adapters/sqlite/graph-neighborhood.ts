@@ -1,0 +1,188 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Direction, GraphEdge, GraphNode } from '../../domain/graph';
+import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
+import {
+  EDGE_COLUMNS,
+  NODE_COLUMNS,
+  toEdge,
+  toNode,
+  type EdgeRow,
+  type NodeRow,
+} from './graph-rows';
+
+/** An edge as one hop sees it: from a frontier node to a neighbour. */
+interface Step {
+  id: string;
+  sourceId: string;
+  targetId: string;
+  /** The end that is not on the frontier side of this branch. */
+  next: string;
+}
+
+interface HopRow {
+  id: string;
+  source_id: string;
+  target_id: string;
+}
+
+/** One direction's hop statements: with and without a type filter. */
+interface Branch {
+  all: Statement<[string, string], HopRow>;
+  typed: Statement<[string, string, string], HopRow>;
+  /** The column holding the neighbour's id. */
+  next: 'source_id' | 'target_id';
+}
+
+/** The deepest traversal the port allows (issue 3: depth 1..3). */
+export const MAX_DEPTH = 3;
+
+/**
+ * Breadth-first neighbourhoods, one indexed query per hop and direction (DESIGN.md
+ * section 9: an undirected traversal uses two indexed branches, never a UNION ALL view of
+ * all edges). Hop queries read only the covering traversal indexes; full rows are read once
+ * at the end, for the returned nodes and edges alone.
+ */
+export class NeighborhoodQuery {
+  private readonly startNode: Statement<[string, string], NodeRow>;
+  private readonly nodesByIds: Statement<[string, string], NodeRow>;
+  private readonly edgesByIds: Statement<[string, string], EdgeRow>;
+  private readonly out: Branch;
+  private readonly in: Branch;
+
+  constructor(private readonly reader: Database) {
+    this.startNode = reader.prepare(
+      `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`,
+    );
+    this.nodesByIds = reader.prepare(
+      `SELECT ${NODE_COLUMNS} FROM graph_nodes
+       WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
+    );
+    this.edgesByIds = reader.prepare(
+      `SELECT ${EDGE_COLUMNS} FROM graph_edges
+       WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
+    );
+    this.out = this.branch('source_id', 'target_id');
+    this.in = this.branch('target_id', 'source_id');
+  }
+
+  run(workspaceId: string, nodeId: string, options: NeighborhoodOptions): Neighborhood | null {
+    const { depth, maxNodes } = options;
+    if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) {
+      throw new RangeError(`depth must be 1..${MAX_DEPTH}, got ${depth}`);
+    }
+    if (!Number.isInteger(maxNodes) || maxNodes < 1) {
+      throw new RangeError(`maxNodes must be a positive integer, got ${maxNodes}`);
+    }
+    // One read transaction: every hop sees the same snapshot, so no edge can point at a
+    // node that a commit between two hops removed.
+    return this.reader.transaction(() => this.traverse(workspaceId, nodeId, options))();
+  }
+
+  private traverse(
+    workspaceId: string,
+    nodeId: string,
+    options: NeighborhoodOptions,
+  ): Neighborhood | null {
+    const startRow = this.startNode.get(workspaceId, nodeId);
+    if (!startRow) {
+      return null;
+    }
+    const branches = this.branches(options.direction);
+    const types = options.types.length > 0 ? JSON.stringify(options.types) : null;
+    const reached = new Set<string>([nodeId]);
+    const order: string[] = [nodeId];
+    const edgeIds = new Set<string>();
+    let frontier = [nodeId];
+    let truncated = false;
+
+    for (let hop = 1; hop <= options.depth && frontier.length > 0 && !truncated; hop++) {
+      const steps = this.hop(workspaceId, frontier, branches, types);
+      // Sorted so that truncation keeps the same nodes on every run.
+      const candidates = [...new Set(steps.map((s) => s.next))]
+        .filter((id) => !reached.has(id))
+        .sort();
+      const next: string[] = [];
+      for (const id of candidates) {
+        if (order.length >= options.maxNodes) {
+          truncated = true;
+          break;
+        }
+        reached.add(id);
+        order.push(id);
+        next.push(id);
+      }
+      for (const step of steps) {
+        if (reached.has(step.sourceId) && reached.has(step.targetId)) {
+          edgeIds.add(step.id);
+        }
+      }
+      frontier = next;
+    }
+
+    const rest = order.slice(1);
+    const nodes = new Map<string, GraphNode>([[nodeId, toNode(startRow)]]);
+    if (rest.length > 0) {
+      for (const row of this.nodesByIds.all(workspaceId, JSON.stringify(rest))) {
+        nodes.set(row.id, toNode(row));
+      }
+    }
+    const edges = new Map<string, GraphEdge>();
+    if (edgeIds.size > 0) {
+      for (const row of this.edgesByIds.all(workspaceId, JSON.stringify([...edgeIds]))) {
+        edges.set(row.id, toEdge(row));
+      }
+    }
+    return {
+      nodes: order.map((id) => nodes.get(id)).filter((n): n is GraphNode => n !== undefined),
+      edges: [...edgeIds].map((id) => edges.get(id)).filter((e): e is GraphEdge => e !== undefined),
+      truncated,
+    };
+  }
+
+  private hop(
+    workspaceId: string,
+    frontier: readonly string[],
+    branches: readonly Branch[],
+    types: string | null,
+  ): Step[] {
+    const ids = JSON.stringify(frontier);
+    const steps: Step[] = [];
+    for (const branch of branches) {
+      const rows =
+        types === null
+          ? branch.all.all(workspaceId, ids)
+          : branch.typed.all(workspaceId, ids, types);
+      for (const row of rows) {
+        steps.push({
+          id: row.id,
+          sourceId: row.source_id,
+          targetId: row.target_id,
+          next: row[branch.next],
+        });
+      }
+    }
+    return steps;
+  }
+
+  private branches(direction: Direction): readonly Branch[] {
+    switch (direction) {
+      case 'out':
+        return [this.out];
+      case 'in':
+        return [this.in];
+      case 'both':
+        return [this.out, this.in];
+    }
+  }
+
+  /** Hop statements that follow edges from `from` (the frontier side) to `next`. */
+  private branch(from: 'source_id' | 'target_id', next: 'source_id' | 'target_id'): Branch {
+    const base = `SELECT id, source_id, target_id FROM graph_edges
+       WHERE workspace_id = ? AND ${from} IN (SELECT value FROM json_each(?))`;
+    return {
+      all: this.reader.prepare(base),
+      typed: this.reader.prepare(`${base} AND type IN (SELECT value FROM json_each(?))`),
+      next,
+    };
+  }
+}

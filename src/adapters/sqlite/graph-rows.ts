@@ -1,0 +1,115 @@
+import type { GraphEdge, GraphNode, Properties } from '../../domain/graph';
+
+/** A `graph_nodes` row as better-sqlite3 returns it. */
+export interface NodeRow {
+  workspace_id: string;
+  id: string;
+  entity_type: string;
+  name: string;
+  properties: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A `graph_edges` row as better-sqlite3 returns it. */
+export interface EdgeRow {
+  workspace_id: string;
+  id: string;
+  type: string;
+  source_id: string;
+  target_id: string;
+  properties: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Named parameters of the node insert and replace statements. */
+export interface NodeParams {
+  workspaceId: string;
+  id: string;
+  entityType: string;
+  name: string;
+  properties: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Named parameters of the edge insert statement. */
+export interface EdgeParams {
+  workspaceId: string;
+  id: string;
+  type: string;
+  sourceId: string;
+  targetId: string;
+  properties: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Column list shared by every node read, so rows always match `NodeRow`. */
+export const NODE_COLUMNS =
+  'workspace_id, id, entity_type, name, properties, version, created_at, updated_at';
+
+/** Column list shared by every edge read, so rows always match `EdgeRow`. */
+export const EDGE_COLUMNS =
+  'workspace_id, id, type, source_id, target_id, properties, version, created_at, updated_at';
+
+/** Maps a stored node row to the domain record. */
+export function toNode(row: NodeRow): GraphNode {
+  return {
+    id: row.id,
+    entityType: row.entity_type,
+    name: row.name,
+    properties: JSON.parse(row.properties) as Properties,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Maps a stored edge row to the domain record. */
+export function toEdge(row: EdgeRow): GraphEdge {
+  return {
+    id: row.id,
+    type: row.type,
+    sourceId: row.source_id,
+    targetId: row.target_id,
+    properties: JSON.parse(row.properties) as Properties,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Statement parameters for `node` in `workspaceId`. */
+export function nodeParams(workspaceId: string, node: GraphNode): NodeParams {
+  return {
+    workspaceId,
+    id: node.id,
+    entityType: node.entityType,
+    name: node.name,
+    properties: JSON.stringify(node.properties),
+    version: node.version,
+    createdAt: node.createdAt,
+    updatedAt: node.updatedAt,
+  };
+}
+
+/** Statement parameters for `edge` in `workspaceId`. */
+export function edgeParams(workspaceId: string, edge: GraphEdge): EdgeParams {
+  return {
+    workspaceId,
+    id: edge.id,
+    type: edge.type,
+    sourceId: edge.sourceId,
+    targetId: edge.targetId,
+    properties: JSON.stringify(edge.properties),
+    version: edge.version,
+    createdAt: edge.createdAt,
+    updatedAt: edge.updatedAt,
+  };
+}

@@ -1,0 +1,143 @@
+import type { Statement } from 'better-sqlite3';
+import type {
+  EdgeSortField,
+  GraphEdge,
+  GraphNode,
+  NodeSortField,
+  SortKey,
+} from '../../domain/graph';
+import type {
+  EdgeFilter,
+  GraphStore,
+  Neighborhood,
+  NeighborhoodOptions,
+  NodeFilter,
+  UnitOfWork,
+} from '../../ports/graph-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import { CommandLogStatements, SqliteCommandLog } from './command-log';
+import type { SqliteDatabase } from './database';
+import { ListQuery } from './graph-list-query';
+import { NeighborhoodQuery } from './graph-neighborhood';
+import {
+  EDGE_COLUMNS,
+  NODE_COLUMNS,
+  toEdge,
+  toNode,
+  type EdgeRow,
+  type NodeRow,
+} from './graph-rows';
+import { TransactionScope, settle } from './graph-transaction';
+import { GraphWriterStatements, SqliteGraphWriter } from './graph-writer';
+
+/**
+ * The ontology graph in the embedded store. Reads run on the read-only connection and see
+ * committed data only; writes run in `transaction`, on the writer, under the database's
+ * mutex (see `SqliteDatabase`).
+ */
+export class SqliteGraphStore implements GraphStore {
+  private readonly getNodeStmt: Statement<[string, string], NodeRow>;
+  private readonly getEdgeStmt: Statement<[string, string], EdgeRow>;
+  private readonly nodeList: ListQuery<NodeRow, NodeFilter, NodeSortField>;
+  private readonly edgeList: ListQuery<EdgeRow, EdgeFilter, EdgeSortField>;
+  private readonly traversal: NeighborhoodQuery;
+  private readonly writerStatements: GraphWriterStatements;
+  private readonly logStatements: CommandLogStatements;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.getNodeStmt = db.reader.prepare(
+      `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`,
+    );
+    this.getEdgeStmt = db.reader.prepare(
+      `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`,
+    );
+    this.nodeList = new ListQuery<NodeRow, NodeFilter, NodeSortField>(db.reader, {
+      table: 'graph_nodes',
+      columns: NODE_COLUMNS,
+      filters: { entityType: 'entity_type = @entityType', name: 'name = @name' },
+      sortColumns: {
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+        name: 'name',
+        entityType: 'entity_type',
+      },
+      countAll: 'SELECT nodes FROM graph_counts WHERE workspace_id = @workspaceId',
+    });
+    this.edgeList = new ListQuery<EdgeRow, EdgeFilter, EdgeSortField>(db.reader, {
+      table: 'graph_edges',
+      columns: EDGE_COLUMNS,
+      filters: {
+        type: 'type = @type',
+        sourceId: 'source_id = @sourceId',
+        targetId: 'target_id = @targetId',
+        // An OR of two indexed columns: SQLite answers it with both traversal indexes.
+        nodeId: '(source_id = @nodeId OR target_id = @nodeId)',
+      },
+      sortColumns: { createdAt: 'created_at', updatedAt: 'updated_at', type: 'type' },
+      countAll: 'SELECT edges FROM graph_counts WHERE workspace_id = @workspaceId',
+    });
+    this.traversal = new NeighborhoodQuery(db.reader);
+    this.writerStatements = new GraphWriterStatements(db.writer);
+    this.logStatements = new CommandLogStatements(db.writer);
+  }
+
+  getNode(workspaceId: string, id: string): Promise<GraphNode | null> {
+    return settle(() => {
+      const row = this.getNodeStmt.get(workspaceId, id);
+      return row ? toNode(row) : null;
+    });
+  }
+
+  getEdge(workspaceId: string, id: string): Promise<GraphEdge | null> {
+    return settle(() => {
+      const row = this.getEdgeStmt.get(workspaceId, id);
+      return row ? toEdge(row) : null;
+    });
+  }
+
+  listNodes(
+    workspaceId: string,
+    filter: NodeFilter,
+    sort: readonly SortKey<NodeSortField>[],
+    page: PageRequest,
+  ): Promise<Page<GraphNode>> {
+    return settle(() => {
+      const result = this.nodeList.run(workspaceId, filter, sort, page);
+      return { items: result.items.map(toNode), total: result.total };
+    });
+  }
+
+  listEdges(
+    workspaceId: string,
+    filter: EdgeFilter,
+    sort: readonly SortKey<EdgeSortField>[],
+    page: PageRequest,
+  ): Promise<Page<GraphEdge>> {
+    return settle(() => {
+      const result = this.edgeList.run(workspaceId, filter, sort, page);
+      return { items: result.items.map(toEdge), total: result.total };
+    });
+  }
+
+  neighborhood(
+    workspaceId: string,
+    nodeId: string,
+    options: NeighborhoodOptions,
+  ): Promise<Neighborhood | null> {
+    return settle(() => this.traversal.run(workspaceId, nodeId, options));
+  }
+
+  transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    return this.db.transaction(async () => {
+      const scope = new TransactionScope(workspaceId);
+      try {
+        return await work({
+          graph: new SqliteGraphWriter(this.writerStatements, scope),
+          log: new SqliteCommandLog(this.logStatements, scope),
+        });
+      } finally {
+        scope.close();
+      }
+    });
+  }
+}

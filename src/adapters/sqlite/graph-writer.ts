@@ -1,0 +1,208 @@
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import type { GraphEdge, GraphNode } from '../../domain/graph';
+import type { GraphWriter, InsertResult, WriteResult } from '../../ports/graph-store';
+import {
+  EDGE_COLUMNS,
+  NODE_COLUMNS,
+  edgeParams,
+  nodeParams,
+  toEdge,
+  toNode,
+  type EdgeParams,
+  type EdgeRow,
+  type NodeParams,
+  type NodeRow,
+} from './graph-rows';
+import type { TransactionScope } from './graph-transaction';
+
+interface KeyParams {
+  workspaceId: string;
+  id: string;
+}
+
+interface DeleteParams extends KeyParams {
+  expectedVersion: number | null;
+}
+
+/**
+ * The writer connection's graph statements, prepared once per store and shared by every
+ * transaction (preparing per transaction would cost more than the writes themselves).
+ */
+export class GraphWriterStatements {
+  readonly getNode: Statement<[string, string], NodeRow>;
+  readonly getEdge: Statement<[string, string], EdgeRow>;
+  readonly nodeVersion: Statement<[string, string], number>;
+  readonly edgeVersion: Statement<[string, string], number>;
+  readonly edgesOfNode: Statement<[KeyParams], EdgeRow>;
+  readonly insertNode: Statement<[NodeParams]>;
+  readonly insertEdge: Statement<[EdgeParams]>;
+  readonly replaceNode: Statement<[NodeParams & { expectedVersion: number }]>;
+  readonly deleteNode: Statement<[DeleteParams], NodeRow>;
+  readonly deleteEdge: Statement<[DeleteParams], EdgeRow>;
+
+  constructor(writer: Database) {
+    this.getNode = writer.prepare(
+      `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`,
+    );
+    this.getEdge = writer.prepare(
+      `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`,
+    );
+    this.nodeVersion = writer
+      .prepare<[string, string], number>(
+        'SELECT version FROM graph_nodes WHERE workspace_id = ? AND id = ?',
+      )
+      .pluck();
+    this.edgeVersion = writer
+      .prepare<[string, string], number>(
+        'SELECT version FROM graph_edges WHERE workspace_id = ? AND id = ?',
+      )
+      .pluck();
+    // Two indexed arms rather than an OR; UNION also folds a self-loop into one row.
+    this.edgesOfNode = writer.prepare(
+      `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = @workspaceId AND source_id = @id
+       UNION
+       SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = @workspaceId AND target_id = @id
+       ORDER BY id`,
+    );
+    this.insertNode = writer.prepare(
+      `INSERT INTO graph_nodes (${NODE_COLUMNS})
+       VALUES (@workspaceId, @id, @entityType, @name, @properties, @version, @createdAt, @updatedAt)
+       ON CONFLICT (workspace_id, id) DO NOTHING`,
+    );
+    this.insertEdge = writer.prepare(
+      `INSERT INTO graph_edges (${EDGE_COLUMNS})
+       VALUES (@workspaceId, @id, @type, @sourceId, @targetId, @properties, @version, @createdAt,
+         @updatedAt)
+       ON CONFLICT (workspace_id, id) DO NOTHING`,
+    );
+    // The version check is part of the UPDATE itself, so check and write are one atomic step.
+    this.replaceNode = writer.prepare(
+      `UPDATE graph_nodes
+       SET entity_type = @entityType, name = @name, properties = @properties, version = @version,
+         created_at = @createdAt, updated_at = @updatedAt
+       WHERE workspace_id = @workspaceId AND id = @id AND version = @expectedVersion`,
+    );
+    this.deleteNode = writer.prepare(
+      `DELETE FROM graph_nodes
+       WHERE workspace_id = @workspaceId AND id = @id
+         AND (@expectedVersion IS NULL OR version = @expectedVersion)
+       RETURNING ${NODE_COLUMNS}`,
+    );
+    this.deleteEdge = writer.prepare(
+      `DELETE FROM graph_edges
+       WHERE workspace_id = @workspaceId AND id = @id
+         AND (@expectedVersion IS NULL OR version = @expectedVersion)
+       RETURNING ${EDGE_COLUMNS}`,
+    );
+  }
+}
+
+/** Graph writes of one transaction, confined to its workspace. */
+export class SqliteGraphWriter implements GraphWriter {
+  private readonly workspaceId: string;
+
+  constructor(
+    private readonly s: GraphWriterStatements,
+    private readonly scope: TransactionScope,
+  ) {
+    this.workspaceId = scope.workspaceId;
+  }
+
+  getNode(id: string): Promise<GraphNode | null> {
+    return this.scope.run(() => {
+      const row = this.s.getNode.get(this.workspaceId, id);
+      return row ? toNode(row) : null;
+    });
+  }
+
+  getEdge(id: string): Promise<GraphEdge | null> {
+    return this.scope.run(() => {
+      const row = this.s.getEdge.get(this.workspaceId, id);
+      return row ? toEdge(row) : null;
+    });
+  }
+
+  edgesOfNode(id: string): Promise<GraphEdge[]> {
+    return this.scope.run(() =>
+      this.s.edgesOfNode.all({ workspaceId: this.workspaceId, id }).map(toEdge),
+    );
+  }
+
+  insertNode(node: GraphNode): Promise<InsertResult> {
+    return this.scope.run(() => {
+      const { changes } = this.s.insertNode.run(nodeParams(this.workspaceId, node));
+      return changes === 1 ? { status: 'ok' } : { status: 'exists' };
+    });
+  }
+
+  insertEdge(edge: GraphEdge): Promise<InsertResult> {
+    return this.scope.run((): InsertResult => {
+      // Checked explicitly (source first) to name the missing end; the foreign keys stay
+      // as the guarantee that no edge can dangle.
+      if (this.s.nodeVersion.get(this.workspaceId, edge.sourceId) === undefined) {
+        return { status: 'missing_end', end: 'source' };
+      }
+      if (this.s.nodeVersion.get(this.workspaceId, edge.targetId) === undefined) {
+        return { status: 'missing_end', end: 'target' };
+      }
+      const { changes } = this.s.insertEdge.run(edgeParams(this.workspaceId, edge));
+      return changes === 1 ? { status: 'ok' } : { status: 'exists' };
+    });
+  }
+
+  replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>> {
+    return this.scope.run(() => {
+      const { changes } = this.s.replaceNode.run({
+        ...nodeParams(this.workspaceId, node),
+        expectedVersion,
+      });
+      if (changes === 1) {
+        return { status: 'ok', record: node };
+      }
+      return this.failure(this.s.nodeVersion.get(this.workspaceId, node.id));
+    });
+  }
+
+  deleteNode(id: string, expectedVersion?: number): Promise<WriteResult<GraphNode>> {
+    return this.scope.run(() => {
+      let row: NodeRow | undefined;
+      try {
+        row = this.s.deleteNode.get(this.deleteParams(id, expectedVersion));
+      } catch (error) {
+        // The edges' foreign keys refuse the delete; the port makes cascading the caller's
+        // job so that the caller can log every removed edge for undo.
+        if (error instanceof BetterSqlite3.SqliteError && error.code === FOREIGN_KEY_VIOLATION) {
+          throw new Error(`Node ${id} still has edges; delete them before the node.`);
+        }
+        throw error;
+      }
+      if (row) {
+        return { status: 'ok', record: toNode(row) };
+      }
+      return this.failure(this.s.nodeVersion.get(this.workspaceId, id));
+    });
+  }
+
+  deleteEdge(id: string, expectedVersion?: number): Promise<WriteResult<GraphEdge>> {
+    return this.scope.run(() => {
+      const row = this.s.deleteEdge.get(this.deleteParams(id, expectedVersion));
+      if (row) {
+        return { status: 'ok', record: toEdge(row) };
+      }
+      return this.failure(this.s.edgeVersion.get(this.workspaceId, id));
+    });
+  }
+
+  private deleteParams(id: string, expectedVersion: number | undefined): DeleteParams {
+    return { workspaceId: this.workspaceId, id, expectedVersion: expectedVersion ?? null };
+  }
+
+  /** After a conditional write matched nothing: absent, or present with another version. */
+  private failure<T>(currentVersion: number | undefined): WriteResult<T> {
+    return currentVersion === undefined
+      ? { status: 'missing' }
+      : { status: 'conflict', currentVersion };
+  }
+}
+
+const FOREIGN_KEY_VIOLATION = 'SQLITE_CONSTRAINT_FOREIGNKEY';

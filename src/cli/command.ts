@@ -1,0 +1,71 @@
+import type { AppDeps } from '../app';
+import type { ApiKeyService } from '../auth/api-key-service';
+import type { RateLimits } from '../domain/workspace';
+import type { Clock } from '../ports/clock';
+import type { Page, PageRequest } from '../ports/paging';
+import { WorkspaceService } from '../workspaces/workspace-service';
+import type { OptionValues } from './args';
+
+/** The services commands use: the same ones the HTTP API is built on. */
+export interface CliDeps {
+  workspaces: WorkspaceService;
+  apiKeys: ApiKeyService;
+  clock: Clock;
+  /** Limits of an enterprise workspace without its own (ENTERPRISE_DEFAULT_PER_MINUTE/DAY). */
+  enterpriseDefault: RateLimits;
+}
+
+/** CLI services over the container's dependencies, so the CLI and the server share a store. */
+export function createCliDeps(
+  deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'clock' | 'http'>,
+): CliDeps {
+  return {
+    workspaces: new WorkspaceService(deps.workspaces, deps.clock),
+    apiKeys: deps.apiKeys,
+    clock: deps.clock,
+    enterpriseDefault: deps.http.rateLimit.enterpriseDefault,
+  };
+}
+
+/** What a command produced: a value for `--json` and lines for people. */
+export interface CommandResult {
+  json: unknown;
+  text: string[];
+}
+
+/** One option of a command; every command option takes a value. */
+export interface OptionDef {
+  /** Long name without dashes, e.g. `per-minute`. */
+  name: string;
+  /** Placeholder shown in help, e.g. `<uuid>`. */
+  value: string;
+  description: string;
+}
+
+/** A CLI command: its help and its action. */
+export interface CommandDef {
+  group: string;
+  name: string;
+  summary: string;
+  /** Options part of the usage line. */
+  usage: string;
+  /** Paragraphs shown under the usage line. */
+  description: string[];
+  options: OptionDef[];
+  examples: string[];
+  run(values: OptionValues, deps: CliDeps): Promise<CommandResult>;
+}
+
+/** Every item of a paged listing, fetched page by page. */
+export async function collectAll<T>(
+  fetchPage: (page: PageRequest) => Promise<Page<T>>,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (;;) {
+    const page = await fetchPage({ limit: 100, offset: items.length });
+    items.push(...page.items);
+    if (page.items.length === 0 || items.length >= page.total) {
+      return items;
+    }
+  }
+}

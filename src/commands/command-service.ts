@@ -1,0 +1,179 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Scope } from '../domain/scopes';
+import { AppError, InsufficientScopeError } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { CommandType, RecordCommandType } from '../ports/command-log';
+import type { GraphStore } from '../ports/graph-store';
+import type { CommandContext, HandlerOutcome } from './context';
+import { createEdge, deleteEdge } from './edge-commands';
+import { createNode, deleteNode, updateNode } from './node-commands';
+import type { Command } from './schemas';
+import { redo, undo } from './undo-redo';
+
+/** Scope each record command needs (UNDO/REDO need the scope of the command they invert). */
+export const COMMAND_SCOPES: Record<RecordCommandType, Scope> = {
+  CREATE_NODE: 'write:nodes',
+  UPDATE_NODE: 'write:nodes',
+  DELETE_NODE: 'write:nodes',
+  CREATE_EDGE: 'write:edges',
+  DELETE_EDGE: 'write:edges',
+};
+
+/** The response of a command: what the route sends as `data`, and its status. */
+export interface CommandResponse {
+  status: number;
+  data: { commandId: string; type: CommandType; result: unknown };
+  /** True when this is a replay of an earlier response for the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+export interface ExecuteOptions {
+  workspaceId: string;
+  actorId: string;
+  scopes: readonly Scope[];
+  idempotencyKey?: string;
+}
+
+export interface CommandServiceOptions {
+  /** How many of an actor's commands stay undoable (per workspace). */
+  historyDepth: number;
+  /** How long an Idempotency-Key is remembered. */
+  idempotencyTtlMs: number;
+}
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Executes commands: scope check, idempotency, then the handler, its log entry and the
+ * redo-stack reset, all in one store transaction.
+ */
+export class CommandService {
+  private readonly lastPurge = new Map<string, number>();
+
+  constructor(
+    private readonly graph: GraphStore,
+    private readonly clock: Clock,
+    private readonly options: CommandServiceOptions,
+  ) {}
+
+  async execute(command: Command, opts: ExecuteOptions): Promise<CommandResponse> {
+    if (command.type !== 'UNDO' && command.type !== 'REDO') {
+      const scope = COMMAND_SCOPES[command.type];
+      if (!opts.scopes.includes(scope)) {
+        throw new InsufficientScopeError(scope);
+      }
+    }
+    const nowMs = this.clock.now();
+    const now = new Date(nowMs).toISOString();
+    const requestHash = opts.idempotencyKey ? hashCommand(command) : '';
+
+    return this.graph.transaction(opts.workspaceId, async (uow) => {
+      if (opts.idempotencyKey) {
+        await this.purgeIdempotencyIfDue(opts.workspaceId, uow.log, nowMs);
+        const previous = await uow.log.getIdempotency(opts.actorId, opts.idempotencyKey);
+        if (previous && Date.parse(previous.createdAt) > nowMs - this.options.idempotencyTtlMs) {
+          if (previous.requestHash !== requestHash) {
+            throw new AppError(
+              422,
+              'IDEMPOTENCY_KEY_REUSED',
+              'This Idempotency-Key was already used with a different request.',
+            );
+          }
+          return {
+            status: previous.status,
+            data: previous.response as CommandResponse['data'],
+            replayed: true,
+          };
+        }
+      }
+
+      const ctx: CommandContext = {
+        workspaceId: opts.workspaceId,
+        actorId: opts.actorId,
+        scopes: opts.scopes,
+        now,
+        uow,
+      };
+      const outcome = await this.run(ctx, command);
+      const commandId = randomUUID();
+      if (command.type !== 'UNDO' && command.type !== 'REDO') {
+        await uow.log.discardUndone(opts.actorId);
+        await uow.log.append({
+          id: commandId,
+          workspaceId: opts.workspaceId,
+          actorId: opts.actorId,
+          type: command.type,
+          scope: COMMAND_SCOPES[command.type],
+          state: 'applied',
+          changes: outcome.changes,
+          result: outcome.result,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await uow.log.trim(opts.actorId, this.options.historyDepth);
+      }
+      const data = { commandId, type: command.type, result: outcome.result };
+      if (opts.idempotencyKey) {
+        await uow.log.saveIdempotency({
+          actorId: opts.actorId,
+          key: opts.idempotencyKey,
+          requestHash,
+          status: outcome.status,
+          response: data,
+          createdAt: now,
+        });
+      }
+      return { status: outcome.status, data, replayed: false };
+    });
+  }
+
+  private run(ctx: CommandContext, command: Command): Promise<HandlerOutcome> {
+    switch (command.type) {
+      case 'CREATE_NODE':
+        return createNode(ctx, command.payload);
+      case 'UPDATE_NODE':
+        return updateNode(ctx, command.payload);
+      case 'DELETE_NODE':
+        return deleteNode(ctx, command.payload);
+      case 'CREATE_EDGE':
+        return createEdge(ctx, command.payload);
+      case 'DELETE_EDGE':
+        return deleteEdge(ctx, command.payload);
+      case 'UNDO':
+        return undo(ctx);
+      case 'REDO':
+        return redo(ctx);
+    }
+  }
+
+  private async purgeIdempotencyIfDue(
+    workspaceId: string,
+    log: { purgeIdempotency(before: string): Promise<number> },
+    nowMs: number,
+  ): Promise<void> {
+    const last = this.lastPurge.get(workspaceId) ?? 0;
+    if (nowMs - last < PURGE_EVERY_MS) {
+      return;
+    }
+    this.lastPurge.set(workspaceId, nowMs);
+    await log.purgeIdempotency(new Date(nowMs - this.options.idempotencyTtlMs).toISOString());
+  }
+}
+
+/** SHA-256 of the command with object keys sorted, so key order does not matter. */
+function hashCommand(command: Command): string {
+  return createHash('sha256').update(canonicalJson(command)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map(canonicalJson).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

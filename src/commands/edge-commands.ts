@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { GraphEdge } from '../domain/graph';
+import type { CommandContext, HandlerOutcome } from './context';
+import { unwrapInsert, unwrapWrite } from './record-errors';
+import type { CommandOf } from './schemas';
+
+/** CREATE_EDGE: both ends must exist in the workspace (404 names the missing end). */
+export async function createEdge(
+  ctx: CommandContext,
+  payload: CommandOf<'CREATE_EDGE'>['payload'],
+): Promise<HandlerOutcome> {
+  const edge: GraphEdge = {
+    id: payload.id ?? randomUUID(),
+    type: payload.type,
+    sourceId: payload.sourceId,
+    targetId: payload.targetId,
+    properties: payload.properties,
+    version: 1,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  unwrapInsert(await ctx.uow.graph.insertEdge(edge), 'edge', edge.id, edge);
+  return {
+    status: 201,
+    result: edge,
+    changes: [{ kind: 'edge', id: edge.id, before: null, after: edge, currentVersion: 1 }],
+  };
+}
+
+/** DELETE_EDGE. */
+export async function deleteEdge(
+  ctx: CommandContext,
+  payload: CommandOf<'DELETE_EDGE'>['payload'],
+): Promise<HandlerOutcome> {
+  const deleted = unwrapWrite(
+    await ctx.uow.graph.deleteEdge(payload.id, payload.expectedVersion),
+    'edge',
+    payload.id,
+  );
+  return {
+    status: 200,
+    result: { id: deleted.id, deleted: true },
+    changes: [{ kind: 'edge', id: deleted.id, before: deleted, after: null, currentVersion: null }],
+  };
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { GraphNode } from '../domain/graph';
+import { mergeProperties, MAX_PROPERTIES_BYTES, propertiesBytes } from '../domain/properties';
+import { ValidationError } from '../errors';
+import type { RecordChange } from '../ports/command-log';
+import type { CommandContext, HandlerOutcome } from './context';
+import { notFound, unwrapInsert, unwrapWrite } from './record-errors';
+import type { CommandOf } from './schemas';
+
+/** CREATE_NODE: a new entity at version 1. */
+export async function createNode(
+  ctx: CommandContext,
+  payload: CommandOf<'CREATE_NODE'>['payload'],
+): Promise<HandlerOutcome> {
+  const node: GraphNode = {
+    id: payload.id ?? randomUUID(),
+    entityType: payload.entityType,
+    name: payload.name,
+    properties: payload.properties,
+    version: 1,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  unwrapInsert(await ctx.uow.graph.insertNode(node), 'node', node.id);
+  return {
+    status: 201,
+    result: node,
+    changes: [{ kind: 'node', id: node.id, before: null, after: node, currentVersion: 1 }],
+  };
+}
+
+/** UPDATE_NODE: merges properties (null removes a key); version check and write are atomic. */
+export async function updateNode(
+  ctx: CommandContext,
+  payload: CommandOf<'UPDATE_NODE'>['payload'],
+): Promise<HandlerOutcome> {
+  const current = await ctx.uow.graph.getNode(payload.id);
+  if (!current) {
+    throw notFound('node', payload.id);
+  }
+  const expected = payload.expectedVersion ?? current.version;
+  const properties = payload.properties
+    ? mergeProperties(current.properties, payload.properties)
+    : current.properties;
+  if (propertiesBytes(properties) > MAX_PROPERTIES_BYTES) {
+    throw new ValidationError('The merged properties would exceed 64 KB.', [
+      {
+        path: 'body.payload.properties',
+        message: `must be at most ${MAX_PROPERTIES_BYTES} bytes as JSON once merged`,
+      },
+    ]);
+  }
+  const next: GraphNode = {
+    ...current,
+    name: payload.name ?? current.name,
+    entityType: payload.entityType ?? current.entityType,
+    properties,
+    version: expected + 1,
+    updatedAt: ctx.now,
+  };
+  const stored = unwrapWrite(await ctx.uow.graph.replaceNode(next, expected), 'node', payload.id);
+  return {
+    status: 200,
+    result: stored,
+    changes: [
+      {
+        kind: 'node',
+        id: stored.id,
+        before: current,
+        after: stored,
+        currentVersion: stored.version,
+      },
+    ],
+  };
+}
+
+/** DELETE_NODE: removes the node and every edge at either end; undo restores them all. */
+export async function deleteNode(
+  ctx: CommandContext,
+  payload: CommandOf<'DELETE_NODE'>['payload'],
+): Promise<HandlerOutcome> {
+  const { graph } = ctx.uow;
+  const current = await graph.getNode(payload.id);
+  if (!current) {
+    throw notFound('node', payload.id);
+  }
+  const expected = payload.expectedVersion ?? current.version;
+  if (expected !== current.version) {
+    // Checked before touching the edges; deleteNode re-checks atomically below.
+    unwrapWrite({ status: 'conflict', currentVersion: current.version }, 'node', payload.id);
+  }
+  const changes: RecordChange[] = [];
+  for (const edge of await graph.edgesOfNode(payload.id)) {
+    unwrapWrite(await graph.deleteEdge(edge.id, edge.version), 'edge', edge.id);
+    changes.push({ kind: 'edge', id: edge.id, before: edge, after: null, currentVersion: null });
+  }
+  const deleted = unwrapWrite(await graph.deleteNode(payload.id, expected), 'node', payload.id);
+  changes.push({
+    kind: 'node',
+    id: deleted.id,
+    before: deleted,
+    after: null,
+    currentVersion: null,
+  });
+  return {
+    status: 200,
+    result: {
+      id: deleted.id,
+      deleted: true,
+      deletedEdgeIds: changes.filter((c) => c.kind === 'edge').map((c) => c.id),
+    },
+    changes,
+  };
+}

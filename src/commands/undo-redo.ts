@@ -1,0 +1,49 @@
+import { AppError, InsufficientScopeError } from '../errors';
+import type { CommandLogEntry } from '../ports/command-log';
+import type { CommandContext, HandlerOutcome } from './context';
+import { reapplyChanges, revertChanges } from './history';
+
+function summary(entry: CommandLogEntry) {
+  return {
+    commandId: entry.id,
+    type: entry.type,
+    changes: entry.changes.map((c) => ({
+      kind: c.kind,
+      id: c.id,
+      version: c.currentVersion,
+      exists: c.currentVersion !== null,
+    })),
+  };
+}
+
+function requireScopeOf(ctx: CommandContext, entry: CommandLogEntry): void {
+  if (!ctx.scopes.includes(entry.scope)) {
+    throw new InsufficientScopeError(entry.scope);
+  }
+}
+
+/** UNDO: reverts the actor's most recent applied command in this workspace. */
+export async function undo(ctx: CommandContext): Promise<HandlerOutcome> {
+  const entry = await ctx.uow.log.lastApplied(ctx.actorId);
+  if (!entry) {
+    throw new AppError(409, 'NOTHING_TO_UNDO', 'There is no command of yours to undo.');
+  }
+  requireScopeOf(ctx, entry);
+  const changes = await revertChanges(ctx.uow.graph, entry.changes);
+  const updated: CommandLogEntry = { ...entry, state: 'undone', changes, updatedAt: ctx.now };
+  await ctx.uow.log.update(updated);
+  return { status: 200, result: { undone: summary(updated) }, changes: [] };
+}
+
+/** REDO: re-applies the actor's most recently undone command. */
+export async function redo(ctx: CommandContext): Promise<HandlerOutcome> {
+  const entry = await ctx.uow.log.lastUndone(ctx.actorId);
+  if (!entry) {
+    throw new AppError(409, 'NOTHING_TO_REDO', 'There is no undone command of yours to redo.');
+  }
+  requireScopeOf(ctx, entry);
+  const changes = await reapplyChanges(ctx.uow.graph, entry.changes);
+  const updated: CommandLogEntry = { ...entry, state: 'applied', changes, updatedAt: ctx.now };
+  await ctx.uow.log.update(updated);
+  return { status: 200, result: { redone: summary(updated) }, changes: [] };
+}

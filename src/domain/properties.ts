@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Properties, PropertyValue } from './graph';
+
+/** Entity types and relationship types: also Neo4j labels and types, so kept identifier-safe. */
+export const TYPE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** Property keys: identifier-safe so they are natural Neo4j property names. */
+export const PROPERTY_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Client-supplied record ids: URL-safe, at most 128 characters. */
+export const RECORD_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+/**
+ * Keys that hold the record's own fields (in Neo4j they sit beside the properties) and so
+ * cannot be properties. Edges also reserve their type and ends.
+ */
+const NODE_RESERVED = [
+  'id',
+  'workspaceId',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'entityType',
+  'name',
+];
+export const RESERVED_PROPERTY_KEYS: Readonly<Record<'node' | 'edge', ReadonlySet<string>>> = {
+  node: new Set(NODE_RESERVED),
+  edge: new Set([...NODE_RESERVED, 'type', 'sourceId', 'targetId']),
+};
+export const MAX_PROPERTIES_BYTES = 64 * 1024;
+
+export const typeName = (what: string) =>
+  z
+    .string({ message: `${what} must be a string` })
+    .regex(
+      TYPE_NAME_PATTERN,
+      `${what} must start with a letter and contain only letters, digits and _ (at most 64)`,
+    );
+
+export const recordId = z
+  .string({ message: 'must be a string' })
+  .regex(RECORD_ID_PATTERN, 'ids are 1-128 characters: letters, digits, and . _ : - (not first)');
+
+/** Why `value` is not a valid property value, or null when it is. */
+function propertyValueProblem(value: unknown): string | null {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return null;
+    case 'number':
+      return Number.isFinite(value) ? null : 'numbers must be finite';
+    case 'object': {
+      if (value === null) {
+        return 'null is not a property value (in UPDATE_NODE, null removes the key)';
+      }
+      if (!Array.isArray(value)) {
+        return 'nested objects are not allowed: values are strings, numbers, booleans or arrays of one of those';
+      }
+      const items: unknown[] = value;
+      if (items.some((item) => item === null)) {
+        return 'arrays must not contain null';
+      }
+      const kinds = new Set(items.map((item) => typeof item));
+      if (kinds.size > 1) {
+        return 'arrays must hold values of one type (all strings, all numbers or all booleans)';
+      }
+      const [kind] = kinds;
+      if (kind !== undefined && kind !== 'string' && kind !== 'number' && kind !== 'boolean') {
+        return 'array items must be strings, numbers or booleans';
+      }
+      if (kind === 'number' && items.some((item) => !Number.isFinite(item))) {
+        return 'numbers must be finite';
+      }
+      return null;
+    }
+    default:
+      return 'values must be strings, numbers, booleans or arrays of one of those';
+  }
+}
+
+function checkKeys(
+  record: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  kind: 'node' | 'edge',
+  allowNull: boolean,
+): void {
+  const reserved = RESERVED_PROPERTY_KEYS[kind];
+  for (const [key, value] of Object.entries(record)) {
+    if (!PROPERTY_KEY_PATTERN.test(key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message:
+          'property keys start with a letter or _ and contain only letters, digits and _ (at most 64)',
+      });
+      continue;
+    }
+    if (reserved.has(key)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is a reserved key` });
+      continue;
+    }
+    if (allowNull && value === null) {
+      continue;
+    }
+    const problem = propertyValueProblem(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: [key], message: problem });
+    }
+  }
+}
+
+/** Serialised size of a property map, as stored. */
+export function propertiesBytes(properties: Record<string, unknown>): number {
+  return Buffer.byteLength(JSON.stringify(properties), 'utf8');
+}
+
+const sizeMessage = `properties must be at most 64 KB (${MAX_PROPERTIES_BYTES} bytes) as JSON`;
+
+/** A full property map (CREATE_NODE, CREATE_EDGE). */
+export const propertiesSchema = (kind: 'node' | 'edge') =>
+  z
+    .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
+    .superRefine((record, ctx) => {
+      checkKeys(record, ctx, kind, false);
+      if (propertiesBytes(record) > MAX_PROPERTIES_BYTES) {
+        ctx.addIssue({ code: 'custom', message: sizeMessage });
+      }
+    })
+    .transform((record) => record as Properties);
+
+/** A property patch (UPDATE_NODE): like a map, but null removes the key. */
+export const propertiesPatchSchema = z
+  .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
+  .superRefine((record, ctx) => checkKeys(record, ctx, 'node', true))
+  .transform((record) => record as Record<string, PropertyValue | null>);
+
+/** Applies a patch: keys with null are removed, others set. */
+export function mergeProperties(
+  current: Properties,
+  patch: Record<string, PropertyValue | null>,
+): Properties {
+  const merged: Properties = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) {
+      delete merged[key];
+    } else {
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+export { sizeMessage as PROPERTIES_SIZE_MESSAGE };

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { TYPE_NAME_PATTERN } from '../../domain/properties';
+import type { GraphQueries } from '../../queries/graph-queries';
+import { parsePage } from '../paging';
+import { sendData, sendPage } from '../presenters/envelope';
+import { workspaceOf } from '../request-context';
+import type { RouteDef } from '../route-table';
+import { parseInput } from '../validate';
+
+const paging = { limit: z.string().optional(), offset: z.string().optional() };
+const typeFilter = (what: string) =>
+  z.string().regex(TYPE_NAME_PATTERN, `${what} must be a valid type name`).optional();
+const idFilter = z.string().min(1).max(128).optional();
+
+const nodeListQuery = z
+  .object({
+    ...paging,
+    entityType: typeFilter('entityType'),
+    name: z.string().max(1000).optional(),
+    sort: z.string().max(200).optional(),
+  })
+  .strict();
+
+const edgeListQuery = z
+  .object({
+    ...paging,
+    type: typeFilter('type'),
+    sourceId: idFilter,
+    targetId: idFilter,
+    nodeId: idFilter,
+    sort: z.string().max(200).optional(),
+  })
+  .strict();
+
+const neighborsQuery = z
+  .object({
+    depth: z
+      .enum(['1', '2', '3'], { message: 'depth must be 1, 2 or 3' })
+      .default('1')
+      .transform(Number),
+    direction: z
+      .enum(['out', 'in', 'both'], { message: 'direction must be out, in or both' })
+      .default('both'),
+    type: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((t) => t.trim()) : []))
+      .pipe(z.array(z.string().regex(TYPE_NAME_PATTERN, 'each type must be a valid type name'))),
+  })
+  .strict();
+
+const idParams = z.object({ id: z.string().min(1).max(128) });
+
+/** Reads of the ontology: scopes read:nodes / read:edges. */
+export function queryRoutes(deps: { queries: GraphQueries }): RouteDef[] {
+  const { queries } = deps;
+  return [
+    {
+      method: 'get',
+      path: '/api/queries/nodes',
+      access: { workspace: 'required', scope: 'read:nodes' },
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const q = parseInput(nodeListQuery, req.query, 'query');
+        const page = parsePage(q);
+        const result = await queries.listNodes(
+          workspaceId,
+          { entityType: q.entityType, name: q.name },
+          q.sort,
+          page,
+        );
+        sendPage(res, result.items, result.total, page);
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/queries/nodes/:id',
+      access: { workspace: 'required', scope: 'read:nodes' },
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const { id } = parseInput(idParams, req.params, 'params');
+        sendData(res, 200, await queries.getNode(workspaceId, id));
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/queries/nodes/:id/neighbors',
+      access: { workspace: 'required', scope: 'read:nodes' },
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const { id } = parseInput(idParams, req.params, 'params');
+        const q = parseInput(neighborsQuery, req.query, 'query');
+        const result = await queries.neighbors(workspaceId, id, {
+          depth: q.depth,
+          direction: q.direction,
+          types: q.type,
+        });
+        sendData(
+          res,
+          200,
+          { nodes: result.nodes, edges: result.edges },
+          {
+            depth: q.depth,
+            direction: q.direction,
+            types: q.type,
+            maxNodes: 500,
+            nodeCount: result.nodes.length,
+            edgeCount: result.edges.length,
+            truncated: result.truncated,
+          },
+        );
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/queries/edges',
+      access: { workspace: 'required', scope: 'read:edges' },
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const q = parseInput(edgeListQuery, req.query, 'query');
+        const page = parsePage(q);
+        const result = await queries.listEdges(
+          workspaceId,
+          { type: q.type, sourceId: q.sourceId, targetId: q.targetId, nodeId: q.nodeId },
+          q.sort,
+          page,
+        );
+        sendPage(res, result.items, result.total, page);
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/queries/edges/:id',
+      access: { workspace: 'required', scope: 'read:edges' },
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const { id } = parseInput(idParams, req.params, 'params');
+        sendData(res, 200, await queries.getEdge(workspaceId, id));
+      },
+    },
+  ];
+}

@@ -1,0 +1,68 @@
+import {
+  EDGE_SORT_FIELDS,
+  NODE_SORT_FIELDS,
+  type Direction,
+  type GraphEdge,
+  type GraphNode,
+} from '../domain/graph';
+import { NotFoundError } from '../errors';
+import type { EdgeFilter, GraphStore, Neighborhood, NodeFilter } from '../ports/graph-store';
+import type { Page, PageRequest } from '../ports/paging';
+import { parseSort } from './parse-sort';
+
+/** Upper bound on the nodes a neighbourhood returns (issue 3). */
+export const MAX_NEIGHBORHOOD_NODES = 500;
+
+/** The read side of the ontology, always confined to one workspace. */
+export class GraphQueries {
+  constructor(private readonly store: GraphStore) {}
+
+  async getNode(workspaceId: string, id: string): Promise<GraphNode> {
+    const node = await this.store.getNode(workspaceId, id);
+    if (!node) {
+      throw new NotFoundError(`Node ${id} not found.`, { kind: 'node', id });
+    }
+    return node;
+  }
+
+  async getEdge(workspaceId: string, id: string): Promise<GraphEdge> {
+    const edge = await this.store.getEdge(workspaceId, id);
+    if (!edge) {
+      throw new NotFoundError(`Edge ${id} not found.`, { kind: 'edge', id });
+    }
+    return edge;
+  }
+
+  listNodes(
+    workspaceId: string,
+    filter: NodeFilter,
+    sort: string | undefined,
+    page: PageRequest,
+  ): Promise<Page<GraphNode>> {
+    return this.store.listNodes(workspaceId, filter, parseSort(sort, NODE_SORT_FIELDS), page);
+  }
+
+  listEdges(
+    workspaceId: string,
+    filter: EdgeFilter,
+    sort: string | undefined,
+    page: PageRequest,
+  ): Promise<Page<GraphEdge>> {
+    return this.store.listEdges(workspaceId, filter, parseSort(sort, EDGE_SORT_FIELDS), page);
+  }
+
+  async neighbors(
+    workspaceId: string,
+    id: string,
+    options: { depth: number; direction: Direction; types: string[] },
+  ): Promise<Neighborhood> {
+    const result = await this.store.neighborhood(workspaceId, id, {
+      ...options,
+      maxNodes: MAX_NEIGHBORHOOD_NODES,
+    });
+    if (!result) {
+      throw new NotFoundError(`Node ${id} not found.`, { kind: 'node', id });
+    }
+    return result;
+  }
+}

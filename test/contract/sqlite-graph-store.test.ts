@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
+import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
+import { EDGE_SORT_FIELDS, NODE_SORT_FIELDS } from '../../src/domain/graph';
+import type { UnitOfWork } from '../../src/ports/graph-store';
+import { graphStoreContract } from './graph-store.contract';
+import { makeEdge, makeEntry, makeNode, seed } from './graph-store/fixtures';
+
+/** A fresh database file in a temp dir, and how to remove it. */
+function tempDatabase(): { db: SqliteDatabase; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graph-store-'));
+  const db = openDatabase({ filename: path.join(dir, 'graph.db') });
+  return {
+    db,
+    remove: () => {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+graphStoreContract('sqlite', () => {
+  const { db, remove } = tempDatabase();
+  return Promise.resolve({
+    store: new SqliteGraphStore(db),
+    cleanup: () => Promise.resolve(remove()),
+  });
+});
+
+/** Records the SQL of every statement prepared on `connection`. */
+function recordStatements(connection: Database): Set<string> {
+  const sources = new Set<string>();
+  const prepare = connection.prepare.bind(connection);
+  connection.prepare = (source: string) => {
+    sources.add(source);
+    return prepare(source);
+  };
+  return sources;
+}
+
+/** The query plan of `source`, every parameter bound to a placeholder value. */
+function plan(connection: Database, source: string): string[] {
+  const named = [...source.matchAll(/@(\w+)/g)].map((m) => m[1] as string);
+  const positional = (source.match(/\?/g) ?? []).length;
+  const statement = connection.prepare(`EXPLAIN QUERY PLAN ${source}`);
+  const rows = (
+    named.length > 0
+      ? statement.all(Object.fromEntries(named.map((n) => [n, 'x'])))
+      : statement.all(...Array.from({ length: positional }, () => 'x'))
+  ) as { detail: string }[];
+  return rows.map((r) => r.detail);
+}
+
+describe('SqliteGraphStore specifics', () => {
+  let db: SqliteDatabase;
+  let remove: () => void;
+  let store: SqliteGraphStore;
+  let readerSql: Set<string>;
+  let writerSql: Set<string>;
+
+  beforeAll(() => {
+    ({ db, remove } = tempDatabase());
+    readerSql = recordStatements(db.reader);
+    writerSql = recordStatements(db.writer);
+    store = new SqliteGraphStore(db);
+  });
+  afterAll(() => remove());
+
+  it('runs every statement as an index search of one workspace, never a table scan', async () => {
+    const ws = randomUUID();
+    const page = { limit: 10, offset: 0 };
+    // Lists prepare their statements per shape: exercise every filter alone and with a sort.
+    for (const filter of [{}, { entityType: 'T' }, { name: 'n' }, { entityType: 'T', name: 'n' }]) {
+      for (const field of NODE_SORT_FIELDS) {
+        await store.listNodes(ws, filter, [{ field, direction: 'desc' }], page);
+      }
+    }
+    const edgeFilters = [{}, { type: 't' }, { sourceId: 's' }, { targetId: 't' }, { nodeId: 'n' }];
+    for (const filter of [...edgeFilters, { type: 't', nodeId: 'n' }]) {
+      for (const field of EDGE_SORT_FIELDS) {
+        await store.listEdges(ws, filter, [{ field, direction: 'asc' }], page);
+      }
+    }
+    const scans: string[] = [];
+    let checked = 0;
+    for (const [connection, sources] of [
+      [db.reader, readerSql],
+      [db.writer, writerSql],
+    ] as const) {
+      for (const source of [...sources]) {
+        if (source.startsWith('EXPLAIN') || !/graph_|command_log|idempotency/.test(source)) {
+          continue;
+        }
+        checked += 1;
+        for (const step of plan(connection, source)) {
+          if (/^SCAN (graph_|command_log|idempotency)/.test(step)) {
+            scans.push(`${step} <- ${source.replace(/\s+/g, ' ')}`);
+          }
+        }
+      }
+    }
+    expect(scans).toEqual([]);
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  it('uses the filter index, not an ordered walk of the workspace, when a list filters by an id', () => {
+    const sources = [...readerSql];
+    const find = (pattern: RegExp) => {
+      const source = sources.find((s) => pattern.test(s));
+      if (!source) {
+        throw new Error(`no statement matches ${pattern}`);
+      }
+      return plan(db.reader, source).join(' / ');
+    };
+    expect(find(/SELECT .*source_id = @sourceId[\s\S]*ORDER BY created_at/)).toMatch(
+      /graph_edges_out \(workspace_id=\? AND source_id=\?\)/,
+    );
+    expect(find(/SELECT .*@nodeId[\s\S]*ORDER BY updated_at/)).toMatch(/MULTI-INDEX OR/);
+    expect(find(/SELECT .*name = @name[\s\S]*ORDER BY created_at/)).toMatch(
+      /graph_nodes_name \(workspace_id=\? AND name=\?\)/,
+    );
+  });
+
+  it('traverses one hop with a covering index per direction', () => {
+    const hops = [...readerSql].filter((s) => s.startsWith('SELECT id, source_id, target_id'));
+    expect(hops).toHaveLength(4);
+    for (const source of hops) {
+      expect(plan(db.reader, source).join(' / ')).toMatch(
+        /SEARCH graph_edges USING COVERING INDEX graph_edges_(out|in) \(workspace_id=\? AND (source|target)_id=\?/,
+      );
+    }
+  });
+
+  it('cannot store an edge whose end is missing, whatever writes it', () => {
+    const ws = randomUUID();
+    db.writer
+      .prepare(
+        `INSERT INTO graph_nodes (workspace_id, id, entity_type, name, properties, version,
+           created_at, updated_at) VALUES (?, 'a', 'T', 'a', '{}', 1, 't', 't')`,
+      )
+      .run(ws);
+    const insertEdge = db.writer.prepare(
+      `INSERT INTO graph_edges (workspace_id, id, type, source_id, target_id, properties, version,
+         created_at, updated_at) VALUES (?, 'e', 'T', 'a', ?, '{}', 1, 't', 't')`,
+    );
+    expect(() => insertEdge.run(ws, 'missing')).toThrow(/FOREIGN KEY/);
+    expect(() => insertEdge.run(randomUUID(), 'a')).toThrow(/FOREIGN KEY/);
+  });
+
+  it('refuses a unit of work used after its transaction ended', async () => {
+    const ws = randomUUID();
+    let leaked: UnitOfWork | undefined;
+    await store.transaction(ws, (uow) => {
+      leaked = uow;
+      return Promise.resolve();
+    });
+    await expect(leaked?.graph.insertNode(makeNode())).rejects.toThrow(/finished/);
+    await expect(leaked?.log.lastApplied('actor')).rejects.toThrow(/finished/);
+  });
+
+  it('rejects bad arguments instead of guessing', async () => {
+    const ws = randomUUID();
+    const a = makeNode();
+    const b = makeNode();
+    await seed(store, ws, [a, b], [makeEdge(a, b)]);
+    for (const depth of [0, 4, 1.5]) {
+      await expect(
+        store.neighborhood(ws, a.id, { depth, direction: 'out', types: [], maxNodes: 10 }),
+      ).rejects.toThrow(RangeError);
+    }
+    await expect(
+      store.listNodes(ws, {}, [{ field: 'id' as 'name', direction: 'asc' }], {
+        limit: 1,
+        offset: 0,
+      }),
+    ).rejects.toThrow(/sortable/);
+    await expect(
+      store.listNodes(ws, {}, [{ field: 'name', direction: 'up' as 'asc' }], {
+        limit: 1,
+        offset: 0,
+      }),
+    ).rejects.toThrow(/direction/);
+    await expect(store.transaction(ws, ({ log }) => log.trim('actor', -1))).rejects.toThrow(
+      RangeError,
+    );
+    await expect(
+      store.transaction(ws, ({ log }) => log.update(makeEntry(ws, 'actor'))),
+    ).rejects.toThrow(/not found/);
+    await expect(
+      store.transaction(ws, ({ log }) => log.append(makeEntry(randomUUID(), 'actor'))),
+    ).rejects.toThrow(/another workspace/);
+  });
+});

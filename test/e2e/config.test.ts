@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config/load-config';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The variables each problem names, in the order reported. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      sqlitePath: path.join(path.resolve('./data'), 'ontology.db'),
+      bodyLimitBytes: 1_048_576,
+      trustProxy: false,
+      metricsToken: undefined,
+      rateLimit: {
+        enabled: true,
+        enterpriseDefaultPerMinute: 10_000,
+        enterpriseDefaultPerDay: 10_000_000,
+      },
+      bootstrap: { workspaceId: undefined, apiKey: undefined, plan: 'starter' },
+    });
+  });
+
+  it('treats empty optional variables as unset', () => {
+    const config = loadConfig({
+      BOOTSTRAP_API_KEY: '',
+      BOOTSTRAP_WORKSPACE_ID: ' ',
+      METRICS_TOKEN: '',
+    });
+    expect(config.bootstrap.apiKey).toBeUndefined();
+    expect(config.bootstrap.workspaceId).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
+  });
+
+  it('reports every bad variable together, naming each', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      BOOTSTRAP_API_KEY: 'too-short',
+      BOOTSTRAP_WORKSPACE_ID: 'not-a-uuid',
+      BOOTSTRAP_PLAN: 'platinum',
+    });
+    const named = problems.map((p) => p.split(':')[0]).sort();
+    expect(named).toEqual([
+      'BOOTSTRAP_API_KEY',
+      'BOOTSTRAP_PLAN',
+      'BOOTSTRAP_WORKSPACE_ID',
+      'PORT',
+    ]);
+    expect(problems.find((p) => p.startsWith('BOOTSTRAP_PLAN'))).toContain(
+      'starter, pro, enterprise',
+    );
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['BODY_LIMIT_BYTES', '0'],
+    ['BODY_LIMIT_BYTES', 'lots'],
+    ['TRUST_PROXY', 'yes'],
+    ['RATE_LIMIT_ENABLED', 'maybe'],
+    ['ENTERPRISE_DEFAULT_PER_MINUTE', '-5'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'not a url'],
+  ])('rejects %s=%j', (variable, value) => {
+    expect(problemsOf({ [variable]: value }).map((p) => p.split(':')[0])).toEqual([variable]);
+  });
+
+  it('accepts a BOOTSTRAP_API_KEY of exactly 32 characters', () => {
+    expect(loadConfig({ BOOTSTRAP_API_KEY: 'k'.repeat(32) }).bootstrap.apiKey).toBe('k'.repeat(32));
+    expect(problemsOf({ BOOTSTRAP_API_KEY: 'k'.repeat(31) })).toHaveLength(1);
+  });
+
+  it('makes `tsx src/main.ts` exit non-zero naming every bad variable', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-config-'));
+    try {
+      const result = await run('npx', ['tsx', 'src/main.ts'], {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: 'abc',
+        BOOTSTRAP_API_KEY: 'short',
+        BOOTSTRAP_WORKSPACE_ID: 'not-a-uuid',
+        BOOTSTRAP_PLAN: 'platinum',
+      });
+      expect(result.signal).toBeNull(); // exited by itself, not killed by the timeout
+      expect(result.code).not.toBe(0);
+      for (const variable of [
+        'PORT',
+        'BOOTSTRAP_API_KEY',
+        'BOOTSTRAP_WORKSPACE_ID',
+        'BOOTSTRAP_PLAN',
+      ]) {
+        expect(result.stderr).toContain(variable);
+      }
+      expect(result.stdout).not.toContain('admin key');
+      // Nothing was created: the service stopped before opening the store.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command in the repository root; kills it after `timeoutMs` (a server that started). */
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 20_000,
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that the timeout also stops what npx started.
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) {
+        process.kill(-child.pid, 'SIGKILL');
+      }
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,166 @@
+import request from 'supertest';
+import { createApp } from '../../src/app';
+import type { WorkspaceStore } from '../../src/ports/workspace-store';
+import { expectData, expectError, REQUEST_ID_PATTERN } from '../support/envelope-assertions';
+import { recordResponses } from '../support/openapi';
+import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+
+/** `base` with some methods replaced (a class instance cannot simply be spread). */
+function workspaceStoreWith(
+  base: WorkspaceStore,
+  replaced: Partial<WorkspaceStore>,
+): WorkspaceStore {
+  return {
+    create: (w) => base.create(w),
+    get: (id) => base.get(id),
+    listByIds: (ids, page) => base.listByIds(ids, page),
+    listAll: (page) => base.listAll(page),
+    update: (id, changes) => base.update(id, changes),
+    count: () => base.count(),
+    ...replaced,
+  };
+}
+
+// Enterprise (10,000/min by default) so that this file's requests never meet a rate limit.
+const ENV = { BOOTSTRAP_PLAN: 'enterprise', BODY_LIMIT_BYTES: '256' };
+
+describe('envelope and errors', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ env: ENV });
+    headers = authHeaders(t.apiKey, t.workspaceId);
+  });
+  afterAll(() => t.close());
+
+  describe('request ids', () => {
+    it('gives every response its own requestId, equal to X-Request-Id', async () => {
+      const first = await request(t.app).get('/health');
+      const second = await request(t.app).get('/health');
+      expectData(first, 200);
+      expectData(second, 200);
+      expect(first.body.requestId).not.toBe(second.body.requestId);
+    });
+
+    it('sends X-Request-Id on responses that are not JSON', async () => {
+      const res = await request(t.app).get('/metrics');
+      expect(res.status).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(REQUEST_ID_PATTERN);
+    });
+  });
+
+  describe('request bodies', () => {
+    it('answers malformed JSON with 400 INVALID_JSON', async () => {
+      const res = await request(t.app)
+        .post('/api/api-keys')
+        .set(headers)
+        .set('Content-Type', 'application/json')
+        .send('{"name": "k", "scopes": [');
+      expectError(res, 400, 'INVALID_JSON');
+    });
+
+    it.each([
+      ['text/plain', 'name=k'],
+      ['application/x-www-form-urlencoded', 'name=k&scopes=admin'],
+    ])('answers a %s body on POST with 415 UNSUPPORTED_MEDIA_TYPE', async (type, body) => {
+      const res = await request(t.app)
+        .post('/api/api-keys')
+        .set(headers)
+        .set('Content-Type', type)
+        .send(body);
+      const error = expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(error.details).toEqual({ received: type });
+    });
+
+    it('accepts application/json with a charset parameter', async () => {
+      const res = await request(t.app)
+        .post('/api/api-keys')
+        .set(headers)
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ name: 'charset', scopes: ['read:nodes'] }));
+      expect(expectData(res, 201).name).toBe('charset');
+    });
+
+    it('answers a body over BODY_LIMIT_BYTES with 413 PAYLOAD_TOO_LARGE', async () => {
+      const res = await request(t.app)
+        .post('/api/api-keys')
+        .set(headers)
+        .send({ name: 'x'.repeat(300), scopes: ['read:nodes'] });
+      const error = expectError(res, 413, 'PAYLOAD_TOO_LARGE');
+      expect(error.details).toEqual({ limitBytes: 256 });
+    });
+
+    it('accepts a body just under the limit', async () => {
+      const res = await request(t.app)
+        .post('/api/api-keys')
+        .set(headers)
+        .send({ name: 'x'.repeat(150), scopes: ['read:nodes'] });
+      expectData(res, 201);
+    });
+
+    it('lists every validation problem in details.issues with path and message', async () => {
+      const res = await request(t.app)
+        .post('/api/api-keys')
+        .set(headers)
+        .send({ name: '', scopes: ['read:nodes', 'fly:away'], colour: 'blue' });
+      const error = expectError(res, 400, 'VALIDATION_ERROR');
+      const issues = (error.details as { issues: { path: string; message: string }[] }).issues;
+      expect(issues.map((i) => i.path).sort()).toEqual([
+        'body.colour',
+        'body.name',
+        'body.scopes.1',
+      ]);
+      for (const issue of issues) {
+        expect(typeof issue.message).toBe('string');
+        expect(issue.message).not.toBe('');
+      }
+    });
+
+    it('answers a body that is JSON but not an object with 400 VALIDATION_ERROR', async () => {
+      const res = await request(t.app)
+        .post('/api/api-keys')
+        .set(headers)
+        .set('Content-Type', 'application/json')
+        .send('"just a string"');
+      expectError(res, 400, 'VALIDATION_ERROR');
+    });
+  });
+
+  describe('unknown routes', () => {
+    it.each([
+      ['get', '/api/nothing-here'],
+      ['post', '/api/nothing-here'],
+      ['put', '/api/api-keys'],
+      ['get', '/'],
+    ] as const)('answers %s %s with 404 NOT_FOUND in the envelope', async (method, path) => {
+      const res = await request(t.app)[method](path).set(headers);
+      expectError(res, 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('unexpected failures', () => {
+    it('answers a thrown unknown error with a generic 500 INTERNAL_ERROR', async () => {
+      const failing = workspaceStoreWith(t.container.deps.workspaces, {
+        get: () => Promise.reject(new Error('secret db detail')),
+      });
+      const app = recordResponses(createApp({ ...t.container.deps, workspaces: failing }));
+      const res = await request(app).get('/api/me').set(authHeaders(t.apiKey));
+      const error = expectError(res, 500, 'INTERNAL_ERROR');
+      expect(error.details).toBeUndefined();
+      expect(res.text).not.toContain('secret db detail');
+      expect(res.text).not.toMatch(/\bat .+:\d+:\d+/); // no stack frame
+    });
+
+    it('answers an error thrown synchronously by a store the same way', async () => {
+      const failing = workspaceStoreWith(t.container.deps.workspaces, {
+        listByIds: () => {
+          throw new TypeError('SQLITE_CORRUPT: database disk image is malformed');
+        },
+      });
+      const app = recordResponses(createApp({ ...t.container.deps, workspaces: failing }));
+      const res = await request(app).get('/api/workspaces').set(authHeaders(t.apiKey));
+      expectError(res, 500, 'INTERNAL_ERROR');
+      expect(res.text).not.toContain('SQLITE_CORRUPT');
+    });
+  });
+});
