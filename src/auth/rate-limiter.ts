@@ -32,7 +32,7 @@ interface Counter {
  * never be over-admitted. Refused requests are not counted.
  *
  * Counters live in memory: a restart forgets them, and several instances would each count
- * separately (documented in docs/rate-limits.md).
+ * separately (documented in docs/http-conventions.md#rate-limits).
  */
 export class RateLimiter {
   private readonly counters = new Map<string, Counter>();

@@ -129,6 +129,7 @@ describe('rate limits', () => {
     }
     // Remaining is the smaller of the two windows' remainders: the day's here.
     expect(remaining).toEqual(['2', '1', '0']);
+    expect(rateHeaders(await me(w)).reset).toBe(seconds(NEXT_DAY));
 
     const dayRefusal = await me(w);
     const toMidnight = (NEXT_DAY - NEXT_MINUTE) / 1000;
@@ -140,7 +141,8 @@ describe('rate limits', () => {
     expect(rateHeaders(dayRefusal)).toEqual({
       limit: '5',
       remaining: '0',
-      reset: seconds(NEXT_MINUTE + MINUTE_MS),
+      // Reset follows the window that is exhausted: the UTC day here.
+      reset: seconds(NEXT_DAY),
     });
     expect(dayRefusal.headers.ratelimit).toBe(`"day";r=0;t=${toMidnight}`);
 

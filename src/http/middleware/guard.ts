@@ -114,21 +114,22 @@ async function applyRateLimit(
 }
 
 /**
- * X-RateLimit-* describe the minute window except that Remaining is the smaller of both
- * windows' remainders (a client that reads only these never overruns the day budget).
+ * X-RateLimit-Limit is the minute budget. X-RateLimit-Remaining is the smaller of both
+ * windows' remainders and X-RateLimit-Reset is when that window resets (the minute's end,
+ * or the UTC day's end once the day budget is the tighter one), so a client that reads
+ * only these never overruns the day budget nor retries before it refills.
  * RateLimit-Policy / RateLimit follow draft-ietf-httpapi-ratelimit-headers.
  */
 function setRateLimitHeaders(res: Response, d: RateDecision, nowMs: number): void {
-  const remaining = Math.min(d.minute.remaining, d.day.remaining);
+  const binding = d.day.remaining < d.minute.remaining ? d.day : d.minute;
+  const name = binding === d.day ? 'day' : 'minute';
   res.setHeader('X-RateLimit-Limit', String(d.minute.limit));
-  res.setHeader('X-RateLimit-Remaining', String(remaining));
-  res.setHeader('X-RateLimit-Reset', String(Math.ceil(d.minute.resetAtMs / 1000)));
+  res.setHeader('X-RateLimit-Remaining', String(binding.remaining));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(binding.resetAtMs / 1000)));
   res.setHeader(
     'RateLimit-Policy',
     `"minute";q=${d.minute.limit};w=60, "day";q=${d.day.limit};w=86400`,
   );
-  const binding = d.day.remaining < d.minute.remaining ? d.day : d.minute;
-  const name = binding === d.day ? 'day' : 'minute';
   const resetSeconds = Math.max(0, Math.ceil((binding.resetAtMs - nowMs) / 1000));
   res.setHeader('RateLimit', `"${name}";r=${binding.remaining};t=${resetSeconds}`);
 }
