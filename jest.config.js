@@ -7,7 +7,7 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/test/support/validate-responses.setup.ts'],
   transform: {
     // Type-checking is `npm run typecheck`'s job; here ts-jest only transpiles (fast).
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true }, diagnostics: false }],
   },
   testTimeout: 30000,
 };
