@@ -77,20 +77,27 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   return new SqliteDatabase(writer, reader);
 }
 
-/** Applies every migration newer than the recorded schema version; returns those applied. */
+/**
+ * Applies every migration not yet recorded in `schema_migrations`, in version order, each
+ * in its own transaction; returns the versions applied. Recorded versions are compared as
+ * a set (not "above the highest"), so a migration merged later with a lower number than
+ * one already applied is still applied.
+ */
 export function applyMigrations(db: Database, migrations: readonly Migration[]): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version     INTEGER PRIMARY KEY,
     name        TEXT NOT NULL,
     applied_at  TEXT NOT NULL
   ) STRICT`);
-  const current =
-    (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null })
-      .v ?? 0;
+  const done = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (row) => row.version,
+    ),
+  );
   const applied: number[] = [];
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
   for (const migration of ordered) {
-    if (migration.version <= current) {
+    if (done.has(migration.version)) {
       continue;
     }
     db.transaction(() => {
