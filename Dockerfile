@@ -40,6 +40,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # Served at /openapi.yaml and /docs; the server reads it relative to dist/.
 COPY docs/api ./docs/api
+# Neo4j constraints and indexes, applied at start-up when NEO4J_URI is set (read relative to dist/).
+COPY cypher/schema ./cypher/schema
 RUN mkdir -p /data && chown node:node /data
 # `node` (uid 1000) is the unprivileged user of the official Node images.
 USER node

@@ -1,12 +1,14 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ApiKeyService } from './auth/api-key-service';
+import type { OAuthServices } from './auth/oauth/oauth-services';
 import type { CommandService } from './commands/command-service';
 import type { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { RateLimits } from './domain/workspace';
 import type { HttpMetrics } from './http/metrics';
 import { errorHandler, notFound } from './http/middleware/error-handler';
+import { cors } from './http/middleware/cors';
 import { createGuard } from './http/middleware/guard';
 import { jsonBody } from './http/middleware/json-body';
 import { observe } from './http/middleware/observe';
@@ -14,14 +16,24 @@ import { requestId } from './http/middleware/request-id';
 import type { RouteDef } from './http/route-table';
 import { apiKeyRoutes } from './http/routes/api-keys';
 import { commandRoutes } from './http/routes/commands';
+import { connectorRoutes } from './http/routes/connectors';
 import { docsAssets, docsRoutes } from './http/routes/docs';
 import { meRoutes } from './http/routes/me';
+import { oauthRoutes } from './http/routes/oauth';
+import { oauthClientRoutes } from './http/routes/oauth-clients';
 import { queryRoutes } from './http/routes/queries';
 import { systemRoutes } from './http/routes/system';
+import { webhookRoutes } from './http/routes/webhooks';
+import { liveDataRoutes } from './http/routes/live-data';
+import type { LiveDataDeps } from './live-data/wiring';
 import type { Clock } from './ports/clock';
 import type { HealthCheck } from './ports/health';
 import type { WorkspaceStore } from './ports/workspace-store';
+import type { GraphStore } from './ports/graph-store';
 import type { GraphQueries } from './queries/graph-queries';
+import type { ConnectorService } from './webhooks/connector-service';
+import type { WebhookMaintenance } from './webhooks/maintenance';
+import type { WebhookReceptionService } from './webhooks/reception-service';
 
 /** Everything the HTTP layer needs, built by the container (or by a test). */
 export interface AppDeps {
@@ -35,12 +47,28 @@ export interface AppDeps {
   commands: CommandService;
   queries: GraphQueries;
   healthChecks: readonly HealthCheck[];
+  /** The graph store itself, for operator tools that move whole workspaces (CLI export/import). */
+  graph: GraphStore;
+  /** Users, OAuth client applications and the authorization server (issue 7). */
+  oauth: OAuthServices;
+  /** Live data sources, ingest and queries (issue 5). */
+  liveData: LiveDataDeps;
+  /** Connectors and inbound webhooks (issue 6). */
+  webhooks: {
+    connectors: ConnectorService;
+    reception: WebhookReceptionService;
+    maintenance: WebhookMaintenance;
+    /** PUBLIC_URL, the base of reception URLs; else the origin a client called. */
+    publicUrl: string | undefined;
+  };
   http: {
     bodyLimitBytes: number;
     trustProxy: boolean;
     metricsToken: string | undefined;
     openApiPath: string;
     rateLimit: { enabled: boolean; enterpriseDefault: RateLimits };
+    /** CORS_ORIGINS: browser origins allowed to call the API (empty: no CORS headers). */
+    corsOrigins: readonly string[];
   };
 }
 
@@ -56,8 +84,16 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...docsRoutes(),
     ...meRoutes({ workspaces: deps.workspaces }),
     ...apiKeyRoutes({ apiKeys: deps.apiKeys }),
+    ...oauthRoutes(deps.oauth),
+    ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
     ...commandRoutes({ commands: deps.commands }),
+    ...liveDataRoutes({ ...deps.liveData, clock: deps.clock }),
+    ...connectorRoutes({
+      connectors: deps.webhooks.connectors,
+      publicUrl: deps.webhooks.publicUrl,
+    }),
+    ...webhookRoutes({ reception: deps.webhooks.reception }),
   ];
 }
 
@@ -71,6 +107,9 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   app.use(requestId);
+  if (deps.http.corsOrigins.length > 0) {
+    app.use(cors(deps.http.corsOrigins));
+  }
   app.use(observe(deps.logger, deps.metrics));
   app.use(docsAssets());
 

@@ -5,15 +5,24 @@ import { ApiKeyVerifier } from './auth/api-key-verifier';
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './auth/rate-limiter';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
+import { SqliteConnectorStore } from './adapters/sqlite/connector-store';
 import { SqliteGraphStore } from './adapters/sqlite/graph-store';
+import { SqliteOAuthClientStore } from './adapters/sqlite/oauth-client-store';
+import { SqliteOAuthGrantStore } from './adapters/sqlite/oauth-grant-store';
+import { SqliteUserStore } from './adapters/sqlite/user-store';
+import { createOAuthServices } from './auth/oauth/oauth-services';
 import { CommandService } from './commands/command-service';
 import { openDatabase, SqliteHealthCheck } from './adapters/sqlite/database';
 import { SqliteWorkspaceStore } from './adapters/sqlite/workspace-store';
+import { openNeo4jStores } from './adapters/neo4j/index';
 import type { Config } from './config/load-config';
 import { HttpMetrics } from './http/metrics';
 import { defaultOpenApiPath } from './http/routes/system';
 import { systemClock, type Clock } from './ports/clock';
 import { GraphQueries } from './queries/graph-queries';
+import { createLiveData } from './live-data/wiring';
+import type { EventIngestor } from './webhooks/event-ingestor';
+import { createWebhooks } from './webhooks/wiring';
 
 /** Idempotency-Key replay window (issue 3: 24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,11 +36,14 @@ export interface Container {
 export interface ContainerOverrides {
   clock?: Clock;
   metrics?: HttpMetrics;
+  /** Wraps the webhook ingestor (tests: a slow dependency for the processing bound). */
+  webhookIngestor?: (ingestor: EventIngestor) => EventIngestor;
 }
 
 /**
  * Composition root: picks adapters from config and wires everything by constructor.
- * The embedded default (SQLite) is the only engine so far.
+ * The embedded default is SQLite; NEO4J_URI selects Neo4j for the graph, command log,
+ * workspaces and API keys (the other records stay in SQLite until they have adapters).
  */
 export function createContainer(
   config: Config,
@@ -40,11 +52,37 @@ export function createContainer(
 ): Container {
   const clock = overrides.clock ?? systemClock;
   const db = openDatabase({ filename: config.sqlitePath });
-  const workspaces = new SqliteWorkspaceStore(db);
-  const apiKeyStore = new SqliteApiKeyStore(db);
+  // NEO4J_URI moves the graph, command log, workspaces and API keys to Neo4j (docs/neo4j.md).
+  const neo4j = config.neo4j ? openNeo4jStores(config.neo4j, logger) : undefined;
+  const workspaces = neo4j?.workspaces ?? new SqliteWorkspaceStore(db);
+  const apiKeyStore = neo4j?.apiKeys ?? new SqliteApiKeyStore(db);
   const apiKeys = new ApiKeyService(apiKeyStore, clock);
-  const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock)]);
-  const graph = new SqliteGraphStore(db);
+  const oauth = createOAuthServices(
+    {
+      users: new SqliteUserStore(db),
+      clients: new SqliteOAuthClientStore(db),
+      grants: new SqliteOAuthGrantStore(db),
+    },
+    workspaces,
+    clock,
+    config.publicUrl,
+  );
+  const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
+  const graph = neo4j?.graph ?? new SqliteGraphStore(db);
+  const commands = new CommandService(graph, clock, {
+    historyDepth: config.commandHistoryDepth,
+    idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
+  });
+  const webhooks = createWebhooks({
+    store: new SqliteConnectorStore(db),
+    commands,
+    clock,
+    logger,
+    config: config.webhooks,
+    publicUrl: config.publicUrl,
+    ...(overrides.webhookIngestor ? { decorateIngestor: overrides.webhookIngestor } : {}),
+  });
+  const liveData = createLiveData({ db, graph, clock, config: config.liveData });
 
   const deps: AppDeps = {
     logger,
@@ -54,15 +92,21 @@ export function createContainer(
     rateLimiter: new RateLimiter(),
     workspaces,
     apiKeys,
-    commands: new CommandService(graph, clock, {
-      historyDepth: config.commandHistoryDepth,
-      idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
-    }),
+    commands,
     queries: new GraphQueries(graph),
-    healthChecks: [new SqliteHealthCheck(db)],
+    healthChecks: [
+      new SqliteHealthCheck(db),
+      ...(neo4j ? [neo4j.healthCheck] : []),
+      ...liveData.healthChecks,
+    ],
+    graph,
+    webhooks: webhooks.deps,
+    liveData: liveData.deps,
+    oauth,
     http: {
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
+      corsOrigins: config.corsOrigins,
       metricsToken: config.metricsToken,
       openApiPath: defaultOpenApiPath(),
       rateLimit: {
@@ -76,9 +120,11 @@ export function createContainer(
   };
   return {
     deps,
-    close: () => {
+    close: async () => {
+      webhooks.stop();
+      await liveData.close();
+      await neo4j?.close();
       db.close();
-      return Promise.resolve();
     },
   };
 }

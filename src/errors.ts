@@ -74,8 +74,8 @@ export class UnauthenticatedError extends AppError {
 }
 
 export class InvalidSignatureError extends AppError {
-  constructor(message: string) {
-    super(401, 'INVALID_SIGNATURE', message);
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(401, 'INVALID_SIGNATURE', message, details);
   }
 }
 

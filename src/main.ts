@@ -3,6 +3,7 @@ import { bootstrapIfEmpty } from './auth/bootstrap';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createContainer } from './container';
 import { createLogger } from './logger';
+import { untilStoresAnswer } from './wait-for-stores';
 
 async function main(): Promise<void> {
   let config;
@@ -19,15 +20,34 @@ async function main(): Promise<void> {
   const container = createContainer(config, logger);
   const { deps } = container;
 
-  const boot = await bootstrapIfEmpty(deps.workspaces, deps.apiKeys, deps.clock, config.bootstrap);
+  // With NEO4J_URI set, Neo4j may still be starting: wait for it rather than exit.
+  const boot = await untilStoresAnswer(
+    () =>
+      bootstrapIfEmpty(
+        deps.workspaces,
+        deps.apiKeys,
+        deps.clock,
+        config.bootstrap,
+        deps.oauth.users,
+      ),
+    logger,
+  );
   if (boot) {
     // Printed once, on the first start only, straight to the terminal (not the JSON log).
     process.stdout.write(
       [
         '',
-        'First start: created a workspace and an admin API key (shown only now).',
+        'First start: created a workspace, an admin API key and a demo user (shown only now).',
         `  workspace id: ${boot.workspace.id}  (plan ${boot.workspace.plan})`,
         `  admin key:    ${boot.apiKey}`,
+        ...(boot.user
+          ? [
+              `  demo user:    ${boot.user.email}  password: ${
+                boot.user.generatedPassword ? boot.user.password : '(BOOTSTRAP_USER_PASSWORD)'
+              }`,
+              '  (sign in with it on the OAuth pages: see docs/oauth.md)',
+            ]
+          : []),
         '',
         'Try:',
         `  curl -H "Authorization: Bearer ${boot.apiKey}" http://127.0.0.1:${config.port}/api/me`,

@@ -1,7 +1,10 @@
 import type { AppDeps } from '../app';
 import type { ApiKeyService } from '../auth/api-key-service';
+import type { OAuthClientService } from '../auth/oauth/client-service';
+import type { UserService } from '../auth/user-service';
 import type { RateLimits } from '../domain/workspace';
 import type { Clock } from '../ports/clock';
+import type { TransferStores } from '../transfer/export-workspace';
 import type { Page, PageRequest } from '../ports/paging';
 import { WorkspaceService } from '../workspaces/workspace-service';
 import type { OptionValues } from './args';
@@ -10,20 +13,27 @@ import type { OptionValues } from './args';
 export interface CliDeps {
   workspaces: WorkspaceService;
   apiKeys: ApiKeyService;
+  users: UserService;
+  oauthClients: OAuthClientService;
   clock: Clock;
   /** Limits of an enterprise workspace without its own (ENTERPRISE_DEFAULT_PER_MINUTE/DAY). */
   enterpriseDefault: RateLimits;
+  /** The configured stores themselves, for `export` and `import` (records kept exactly). */
+  stores: TransferStores;
 }
 
 /** CLI services over the container's dependencies, so the CLI and the server share a store. */
 export function createCliDeps(
-  deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'clock' | 'http'>,
+  deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph'>,
 ): CliDeps {
   return {
     workspaces: new WorkspaceService(deps.workspaces, deps.clock),
     apiKeys: deps.apiKeys,
+    users: deps.oauth.users,
+    oauthClients: deps.oauth.clients,
     clock: deps.clock,
     enterpriseDefault: deps.http.rateLimit.enterpriseDefault,
+    stores: { workspaces: deps.workspaces, graph: deps.graph },
   };
 }
 
@@ -45,6 +55,7 @@ export interface OptionDef {
 /** A CLI command: its help and its action. */
 export interface CommandDef {
   group: string;
+  /** Sub-command name; empty for a command that stands alone (`export`, `import`). */
   name: string;
   summary: string;
   /** Options part of the usage line. */

@@ -33,6 +33,11 @@ function wrap(paragraph: string, width = 88): string[] {
   return line === '' ? lines : [...lines, line];
 }
 
+/** `workspace create`, or just `export` for a command without sub-commands. */
+function commandPath(command: CommandDef): string {
+  return command.name === '' ? command.group : `${command.group} ${command.name}`;
+}
+
 /** `help`: every command, the global options and the exit codes. */
 export function topHelp(commands: readonly CommandDef[]): string[] {
   return [
@@ -44,7 +49,7 @@ export function topHelp(commands: readonly CommandDef[]): string[] {
     '',
     'Commands:',
     ...rows([
-      ...commands.map((c) => [`${c.group} ${c.name}`, c.summary] as const),
+      ...commands.map((c) => [commandPath(c), c.summary] as const),
       ['help [command]', 'Show help for a command'],
     ]),
     '',
@@ -62,7 +67,7 @@ export function groupHelp(group: string, commands: readonly CommandDef[]): strin
     `Usage: ${PROGRAM} ${group} <command> [options] [--json]`,
     '',
     'Commands:',
-    ...rows(commands.map((c) => [`${c.group} ${c.name}`, c.summary] as const)),
+    ...rows(commands.map((c) => [commandPath(c), c.summary] as const)),
     '',
     `Run '${PROGRAM} help ${group} <command>' for a command's options.`,
   ];
@@ -70,7 +75,7 @@ export function groupHelp(group: string, commands: readonly CommandDef[]): strin
 
 /** `help <group> <command>`: usage, description, options and examples. */
 export function commandHelp(command: CommandDef): string[] {
-  const usage = `${command.group} ${command.name} ${command.usage}`.trimEnd();
+  const usage = `${commandPath(command)} ${command.usage}`.trimEnd();
   return [
     `Usage: ${PROGRAM} ${usage} [--json]`,
     '',

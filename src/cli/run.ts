@@ -1,14 +1,23 @@
 import { ConfigError } from '../config/load-config';
 import { AppError } from '../errors';
 import { CliUsageError, parseOptions, splitArgs, type SplitArgs } from './args';
+import { clientCommands } from './commands/client';
 import { keyCommands } from './commands/key';
+import { transferCommands } from './commands/transfer';
+import { userCommands } from './commands/user';
 import { workspaceCommands } from './commands/workspace';
 import type { CliDeps, CommandDef } from './command';
 import { commandHelp, groupHelp, PROGRAM, topHelp } from './help';
 import type { CliOutput } from './output';
 
 /** Every command, in the order help lists them. */
-export const COMMANDS: readonly CommandDef[] = [...workspaceCommands, ...keyCommands];
+export const COMMANDS: readonly CommandDef[] = [
+  ...workspaceCommands,
+  ...keyCommands,
+  ...userCommands,
+  ...clientCommands,
+  ...transferCommands,
+];
 
 /** Exit code of success, help included. */
 export const EXIT_OK = 0;
@@ -69,6 +78,15 @@ function resolve(args: SplitArgs): Resolved {
     return { kind: 'help', lines: helpTopic([second, ...others].filter(isDefined)) };
   }
   const group = groupOf(first);
+  const single = topLevel(group);
+  if (single) {
+    // A command without sub-commands (`export`): what follows it are its options.
+    if (second !== undefined && second !== '' && second !== 'help') {
+      throw new CliUsageError(`Unexpected argument "${second}" after "${first}".`);
+    }
+    const help = args.help || second === 'help';
+    return help ? { kind: 'help', lines: commandHelp(single) } : { kind: 'run', command: single };
+  }
   if (second === undefined || second === 'help') {
     if (args.help || second === 'help') {
       return { kind: 'help', lines: groupHelp(first, group) };
@@ -87,6 +105,10 @@ function helpTopic(words: string[]): string[] {
     return topHelp(COMMANDS);
   }
   const group = groupOf(first);
+  const single = topLevel(group);
+  if (single && second === undefined) {
+    return commandHelp(single);
+  }
   if (second === undefined) {
     return groupHelp(first, group);
   }
@@ -115,6 +137,11 @@ function commandOf(groupName: string, name: string, group: CommandDef[]): Comman
     );
   }
   return command;
+}
+
+/** The command of a group that is a command itself (its name is empty), if it is one. */
+function topLevel(group: readonly CommandDef[]): CommandDef | undefined {
+  return group.length === 1 && group[0]?.name === '' ? group[0] : undefined;
 }
 
 function isDefined<T>(value: T | undefined): value is T {

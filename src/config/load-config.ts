@@ -11,20 +11,65 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Browser origins allowed by CORS (`*` for any); empty when CORS_ORIGINS is unset. */
+  corsOrigins: string[];
   publicUrl: string | undefined;
   metricsToken: string | undefined;
   /** Undoable commands kept per actor and workspace. */
   commandHistoryDepth: number;
+  /** Webhook reception and connectors (docs/webhooks.md). */
+  webhooks: {
+    /** How long a rotated-out secret keeps verifying requests. */
+    secretGraceSeconds: number;
+    /** Deliveries in progress per workspace; more are answered 429. */
+    concurrencyPerWorkspace: number;
+    /** Bound on ingesting one event; past it the event is failed. */
+    processingTimeoutMs: number;
+    /** Events older than this are deleted. */
+    eventRetentionDays: number;
+    /** Rejected attempts recorded per connector and minute (the rest are not stored). */
+    rejectedRecordsPerMinute: number;
+  };
+  /** Live data (docs/live-data.md). */
+  liveData: {
+    /** Body limit of POST /api/live-data/ingest (10,000 points exceed the general limit). */
+    ingestBodyLimitBytes: number;
+    /** InfluxDB 1.x for points when INFLUX_URL is set; the embedded store otherwise. */
+    influx:
+      | {
+          url: string;
+          database: string;
+          username: string | undefined;
+          password: string | undefined;
+          timeoutMs: number;
+        }
+      | undefined;
+  };
   rateLimit: {
     enabled: boolean;
     enterpriseDefaultPerMinute: number;
     enterpriseDefaultPerDay: number;
   };
+  /** Neo4j for the graph, command log, workspaces and API keys (docs/neo4j.md). */
+  neo4j:
+    | {
+        uri: string;
+        user: string;
+        password: string;
+        database: string | undefined;
+        connectionTimeoutMs: number;
+        acquisitionTimeoutMs: number;
+        maxRetryTimeMs: number;
+      }
+    | undefined;
   bootstrap: {
     workspaceId: string | undefined;
     workspaceName: string;
     apiKey: string | undefined;
     plan: Env['BOOTSTRAP_PLAN'];
+    /** Login of the demo user (a default email and a random password when unset). */
+    userEmail: string | undefined;
+    userPassword: string | undefined;
   };
 }
 
@@ -42,11 +87,15 @@ export class ConfigError extends Error {
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const variable = issue.path.join('.') || '(environment)';
-      return `${variable}: ${issue.message}`;
-    });
+  // Rules that span variables, reported together with the per-variable ones.
+  const related = relatedProblems(source);
+  if (!parsed.success || related.length > 0) {
+    const problems = (parsed.success ? [] : parsed.error.issues)
+      .map((issue) => {
+        const variable = issue.path.join('.') || '(environment)';
+        return `${variable}: ${issue.message}`;
+      })
+      .concat(related);
     throw new ConfigError(problems);
   }
   const env = parsed.data;
@@ -60,19 +109,63 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,
     metricsToken: env.METRICS_TOKEN,
     commandHistoryDepth: env.COMMAND_HISTORY_DEPTH,
+    webhooks: {
+      secretGraceSeconds: env.WEBHOOK_SECRET_GRACE_SECONDS,
+      concurrencyPerWorkspace: env.WEBHOOK_CONCURRENCY_PER_WORKSPACE,
+      processingTimeoutMs: env.WEBHOOK_PROCESSING_TIMEOUT_MS,
+      eventRetentionDays: env.WEBHOOK_EVENT_RETENTION_DAYS,
+      rejectedRecordsPerMinute: env.WEBHOOK_REJECTED_RECORDS_PER_MINUTE,
+    },
+    liveData: {
+      ingestBodyLimitBytes: env.LIVE_DATA_BODY_LIMIT_BYTES,
+      influx: env.INFLUX_URL
+        ? {
+            url: env.INFLUX_URL,
+            database: env.INFLUX_DATABASE,
+            username: env.INFLUX_USERNAME,
+            password: env.INFLUX_PASSWORD,
+            timeoutMs: env.INFLUX_TIMEOUT_MS,
+          }
+        : undefined,
+    },
     rateLimit: {
       enabled: env.RATE_LIMIT_ENABLED,
       enterpriseDefaultPerMinute: env.ENTERPRISE_DEFAULT_PER_MINUTE,
       enterpriseDefaultPerDay: env.ENTERPRISE_DEFAULT_PER_DAY,
     },
+    neo4j:
+      env.NEO4J_URI && env.NEO4J_PASSWORD
+        ? {
+            uri: env.NEO4J_URI,
+            user: env.NEO4J_USER,
+            password: env.NEO4J_PASSWORD,
+            database: env.NEO4J_DATABASE,
+            connectionTimeoutMs: env.NEO4J_CONNECTION_TIMEOUT_MS,
+            acquisitionTimeoutMs: env.NEO4J_ACQUISITION_TIMEOUT_MS,
+            maxRetryTimeMs: env.NEO4J_MAX_RETRY_TIME_MS,
+          }
+        : undefined,
     bootstrap: {
       workspaceId: env.BOOTSTRAP_WORKSPACE_ID,
       workspaceName: env.BOOTSTRAP_WORKSPACE_NAME,
       apiKey: env.BOOTSTRAP_API_KEY,
       plan: env.BOOTSTRAP_PLAN,
+      userEmail: env.BOOTSTRAP_USER_EMAIL,
+      userPassword: env.BOOTSTRAP_USER_PASSWORD,
     },
   };
+}
+
+/** Problems of variables that only make sense together. */
+function relatedProblems(source: Record<string, string | undefined>): string[] {
+  const set = (name: string) => (source[name] ?? '').trim() !== '';
+  const problems: string[] = [];
+  if (set('NEO4J_URI') && !set('NEO4J_PASSWORD')) {
+    problems.push('NEO4J_PASSWORD: required when NEO4J_URI is set');
+  }
+  return problems;
 }

@@ -9,9 +9,18 @@ export interface Migration {
 
 import { m001Foundation } from './001-foundation';
 import { m002Graph } from './002-graph';
+import { m003LiveData } from './003-live-data';
+import { m004Webhooks } from './004-webhooks';
+import { m005OAuth } from './005-oauth';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
  * shipped is never edited.
  */
-export const MIGRATIONS: readonly Migration[] = [m001Foundation, m002Graph];
+export const MIGRATIONS: readonly Migration[] = [
+  m001Foundation,
+  m002Graph,
+  m003LiveData,
+  m004Webhooks,
+  m005OAuth,
+];

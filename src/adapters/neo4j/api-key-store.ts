@@ -1,0 +1,100 @@
+import type { ApiKey } from '../../domain/api-key';
+import type { Scope } from '../../domain/scopes';
+import { NotFoundError } from '../../errors';
+import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { Neo4jClient } from './client';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  API_KEY_BY_HASH,
+  API_KEY_COUNT,
+  API_KEY_CREATE,
+  API_KEY_GET,
+  API_KEY_LIST,
+  API_KEY_REVOKE,
+} from './statements/system';
+import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+
+function toApiKey(stored: Record<string, unknown>): ApiKey {
+  const scopes = stored.scopes;
+  const createdBy = stored.createdBy;
+  return {
+    id: String(stored.id),
+    workspaceId: String(stored.workspaceId),
+    name: String(stored.name),
+    prefix: String(stored.prefix),
+    scopes: Array.isArray(scopes) ? (scopes as Scope[]) : [],
+    createdAt: fromDateTime(stored.createdAt),
+    expiresAt: fromOptionalDateTime(stored.expiresAt),
+    revokedAt: fromOptionalDateTime(stored.revokedAt),
+    createdBy: typeof createdBy === 'string' ? createdBy : null,
+  };
+}
+
+/** API keys in Neo4j, as `(:_ApiKey)` nodes; the secret's hash is never read back out. */
+export class Neo4jApiKeyStore implements ApiKeyStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  async create(key: NewApiKey): Promise<ApiKey> {
+    const created = await this.client.write(async (tx) => {
+      const record = await runOne(tx, API_KEY_CREATE, {
+        id: key.id,
+        workspaceId: key.workspaceId,
+        name: key.name,
+        prefix: key.prefix,
+        secretHash: key.secretHash,
+        scopes: [...key.scopes],
+        createdAt: toDateTime(key.createdAt),
+        expiresAt: key.expiresAt === null ? null : toDateTime(key.expiresAt),
+        createdBy: key.createdBy,
+      });
+      return record ? toNumber(field(record, 'created')) : 0;
+    });
+    if (created !== 1) {
+      // As the SQLite store's foreign key does: a key belongs to an existing workspace.
+      throw new NotFoundError(`Workspace ${key.workspaceId} not found.`, { id: key.workspaceId });
+    }
+    const { secretHash: _hash, ...visible } = key;
+    return { ...visible, revokedAt: null };
+  }
+
+  findBySecretHash(secretHash: string): Promise<ApiKey | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, API_KEY_BY_HASH, { secretHash });
+      return record ? toApiKey(mapField(record, 'key')) : null;
+    });
+  }
+
+  get(workspaceId: string, id: string): Promise<ApiKey | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, API_KEY_GET, { workspaceId, id });
+      return record ? toApiKey(mapField(record, 'key')) : null;
+    });
+  }
+
+  list(workspaceId: string, page: PageRequest): Promise<Page<ApiKey>> {
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, API_KEY_COUNT, { workspaceId });
+      const records = await runAll(tx, API_KEY_LIST, {
+        workspaceId,
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return {
+        items: records.map((r) => toApiKey(mapField(r, 'key'))),
+        total: counted ? toNumber(field(counted, 'total')) : 0,
+      };
+    });
+  }
+
+  revoke(workspaceId: string, id: string, revokedAt: string): Promise<ApiKey | null> {
+    return this.client.write(async (tx) => {
+      const record = await runOne(tx, API_KEY_REVOKE, {
+        workspaceId,
+        id,
+        revokedAt: toDateTime(revokedAt),
+      });
+      return record ? toApiKey(mapField(record, 'key')) : null;
+    });
+  }
+}

@@ -1,0 +1,154 @@
+import type { ManagedTransaction } from 'neo4j-driver';
+import type {
+  EdgeSortField,
+  GraphEdge,
+  GraphNode,
+  NodeSortField,
+  SortKey,
+} from '../../domain/graph';
+import type {
+  EdgeFilter,
+  GraphStore,
+  Neighborhood,
+  NeighborhoodOptions,
+  NodeFilter,
+  UnitOfWork,
+} from '../../ports/graph-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { Neo4jClient } from './client';
+import { Neo4jCommandLog } from './command-log';
+import { checkNeighborhoodOptions, traverse } from './graph-neighborhood';
+import { Neo4jGraphWriter, TransactionScope } from './graph-writer';
+import { toEdge, toNode } from './records';
+import { field, mapField, runAll, runOne } from './statement';
+import { EDGES_BY_IDS, NODE_GET } from './statements/graph';
+import { edgeLists, nodeLists, type ListStatements } from './statements/lists';
+import { MAINTENANCE_STATEMENTS } from './statements/maintenance';
+import { toInt, toNumber } from './values';
+
+/** The filter keys that have a value, and the parameters they bind. */
+function usedFilters<F extends object>(filter: F): { keys: (keyof F & string)[]; params: object } {
+  const entries = Object.entries(filter).filter(([, value]) => value !== undefined);
+  return {
+    keys: entries.map(([key]) => key as keyof F & string),
+    params: Object.fromEntries(entries),
+  };
+}
+
+/**
+ * The ontology graph in Neo4j (DESIGN.md section 2). Reads run in read transactions and see
+ * committed data only; `transaction` is one Neo4j write transaction (session.executeWrite)
+ * holding the graph writes and the command log together. Conditional writes lock the record
+ * before checking its version, so concurrent conflicting commands behave as on SQLite: one
+ * wins, the others see VERSION_CONFLICT.
+ */
+export class Neo4jGraphStore implements GraphStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  getNode(workspaceId: string, id: string): Promise<GraphNode | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, NODE_GET, { workspaceId, id });
+      return record ? toNode(mapField(record, 'node')) : null;
+    });
+  }
+
+  getEdge(workspaceId: string, id: string): Promise<GraphEdge | null> {
+    return this.client.read(async (tx) => {
+      const [record] = await runAll(tx, EDGES_BY_IDS, { workspaceId, ids: [id] });
+      return record ? toEdge(mapField(record, 'edge')) : null;
+    });
+  }
+
+  listNodes(
+    workspaceId: string,
+    filter: NodeFilter,
+    sort: readonly SortKey<NodeSortField>[],
+    page: PageRequest,
+  ): Promise<Page<GraphNode>> {
+    const { keys, params } = usedFilters(filter);
+    const statements = nodeLists.statements(keys, sort);
+    return this.client.read((tx) =>
+      this.list(tx, statements, { workspaceId, ...params }, page, (record) =>
+        toNode(mapField(record, 'node')),
+      ),
+    );
+  }
+
+  listEdges(
+    workspaceId: string,
+    filter: EdgeFilter,
+    sort: readonly SortKey<EdgeSortField>[],
+    page: PageRequest,
+  ): Promise<Page<GraphEdge>> {
+    const { keys, params } = usedFilters(filter);
+    const statements = edgeLists.statements(keys, sort);
+    return this.client.read((tx) =>
+      this.list(tx, statements, { workspaceId, ...params }, page, (record) =>
+        toEdge(mapField(record, 'edge')),
+      ),
+    );
+  }
+
+  neighborhood(
+    workspaceId: string,
+    nodeId: string,
+    options: NeighborhoodOptions,
+  ): Promise<Neighborhood | null> {
+    try {
+      checkNeighborhoodOptions(options);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return this.client.read((tx) => traverse(tx, workspaceId, nodeId, options));
+  }
+
+  transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    // The driver may run this function again after a transient failure (a deadlock, a
+    // leader switch); each run gets a fresh scope and a fresh unit of work.
+    return this.client.write(async (tx) => {
+      const scope = new TransactionScope(workspaceId);
+      try {
+        return await work({
+          graph: new Neo4jGraphWriter(tx, scope),
+          log: new Neo4jCommandLog(tx, scope),
+        });
+      } finally {
+        scope.close();
+      }
+    });
+  }
+
+  /**
+   * Deletes everything the graph store keeps for these workspaces: entities, edges, the
+   * command log and idempotency records (workspace records and keys too). For tests on a
+   * shared server and for operators; the API has no route to it.
+   */
+  purgeWorkspaces(workspaceIds: readonly string[]): Promise<void> {
+    return this.client.write(async (tx) => {
+      for (const statement of MAINTENANCE_STATEMENTS) {
+        await runAll(tx, statement, { workspaceIds: [...workspaceIds] });
+      }
+    });
+  }
+
+  /** The total, then the page when it can hold anything (as the SQLite adapter does). */
+  private async list<T>(
+    tx: ManagedTransaction,
+    statements: ListStatements,
+    params: Record<string, unknown>,
+    page: PageRequest,
+    map: (record: Parameters<typeof mapField>[0]) => T,
+  ): Promise<Page<T>> {
+    const counted = await runOne(tx, statements.count, params);
+    const total = counted ? toNumber(field(counted, 'total')) : 0;
+    if (page.limit <= 0 || page.offset >= total) {
+      return { items: [], total };
+    }
+    const records = await runAll(tx, statements.page, {
+      ...params,
+      offset: toInt(page.offset),
+      limit: toInt(page.limit),
+    });
+    return { items: records.map(map), total };
+  }
+}

@@ -1,0 +1,201 @@
+import type { ManagedTransaction } from 'neo4j-driver';
+import type { GraphEdge, GraphNode } from '../../domain/graph';
+import type { GraphWriter, InsertResult, WriteResult } from '../../ports/graph-store';
+import { ENTITY_LABEL } from './identifiers';
+import { edgeProperties, nodeProperties, toEdge, toNode } from './records';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  EDGE_CREATE,
+  EDGE_DELETE,
+  EDGE_ENDS,
+  EDGE_LOCK,
+  EDGE_REF_INSERT,
+  EDGES_BY_IDS,
+  EDGES_OF_NODE,
+  NODE_DEGREE,
+  NODE_DELETE,
+  NODE_GET,
+  NODE_INSERT,
+  NODE_LOCK,
+  NODE_REMOVE_LABEL,
+  NODE_REPLACE,
+} from './statements/graph';
+import { toDateTime, toInt, toNumber } from './values';
+
+/**
+ * The lifetime of one `GraphStore.transaction`: a writer kept past it (a stray closure, a
+ * promise not awaited) must not run statements on a transaction that has ended.
+ */
+export class TransactionScope {
+  private open = true;
+
+  constructor(readonly workspaceId: string) {}
+
+  close(): void {
+    this.open = false;
+  }
+
+  /** Rejects once the transaction has committed or rolled back. */
+  assertOpen(): void {
+    if (!this.open) {
+      throw new Error('Graph transaction already finished; start a new one.');
+    }
+  }
+}
+
+/** Graph writes of one Neo4j transaction, confined to its workspace. */
+export class Neo4jGraphWriter implements GraphWriter {
+  private readonly workspaceId: string;
+
+  constructor(
+    private readonly tx: ManagedTransaction,
+    private readonly scope: TransactionScope,
+  ) {
+    this.workspaceId = scope.workspaceId;
+  }
+
+  async getNode(id: string): Promise<GraphNode | null> {
+    this.scope.assertOpen();
+    const record = await runOne(this.tx, NODE_GET, { workspaceId: this.workspaceId, id });
+    return record ? toNode(mapField(record, 'node')) : null;
+  }
+
+  async getEdge(id: string): Promise<GraphEdge | null> {
+    this.scope.assertOpen();
+    const records = await runAll(this.tx, EDGES_BY_IDS, {
+      workspaceId: this.workspaceId,
+      ids: [id],
+    });
+    const [record] = records;
+    return record ? toEdge(mapField(record, 'edge')) : null;
+  }
+
+  /**
+   * Also takes the node's write lock: callers list the edges to delete them and then the
+   * node, and no other transaction may attach a new edge in between (creating an edge
+   * locks both ends).
+   */
+  async edgesOfNode(id: string): Promise<GraphEdge[]> {
+    this.scope.assertOpen();
+    const key = { workspaceId: this.workspaceId, id };
+    await runAll(this.tx, NODE_LOCK, key);
+    const records = await runAll(this.tx, EDGES_OF_NODE, key);
+    return records.map((record) => toEdge(mapField(record, 'edge')));
+  }
+
+  async insertNode(node: GraphNode): Promise<InsertResult> {
+    this.scope.assertOpen();
+    const record = await runOne(this.tx, NODE_INSERT.fill({ ENTITY_TYPE: node.entityType }), {
+      workspaceId: this.workspaceId,
+      id: node.id,
+      node: nodeProperties(this.workspaceId, node),
+    });
+    return record && field(record, 'created') === true ? { status: 'ok' } : { status: 'exists' };
+  }
+
+  async insertEdge(edge: GraphEdge): Promise<InsertResult> {
+    this.scope.assertOpen();
+    const ends = await runOne(this.tx, EDGE_ENDS, {
+      workspaceId: this.workspaceId,
+      sourceId: edge.sourceId,
+      targetId: edge.targetId,
+    });
+    // Checked in this order to name the missing end, the source first (as on SQLite).
+    if (!ends || field(ends, 'sourceExists') !== true) {
+      return { status: 'missing_end', end: 'source' };
+    }
+    if (field(ends, 'targetExists') !== true) {
+      return { status: 'missing_end', end: 'target' };
+    }
+    const claimed = await runOne(this.tx, EDGE_REF_INSERT, {
+      workspaceId: this.workspaceId,
+      id: edge.id,
+      type: edge.type,
+      sourceId: edge.sourceId,
+      targetId: edge.targetId,
+      createdAt: toDateTime(edge.createdAt),
+      updatedAt: toDateTime(edge.updatedAt),
+    });
+    if (!claimed || field(claimed, 'created') !== true) {
+      return { status: 'exists' };
+    }
+    const created = await runOne(this.tx, EDGE_CREATE.fill({ TYPE: edge.type }), {
+      workspaceId: this.workspaceId,
+      sourceId: edge.sourceId,
+      targetId: edge.targetId,
+      edge: edgeProperties(this.workspaceId, edge),
+    });
+    if (!created || toNumber(field(created, 'created')) !== 1) {
+      // Both ends are locked by EDGE_ENDS, so this means the store is not as we left it.
+      throw new Error(`Edge ${edge.id} could not be created between its locked ends.`);
+    }
+    return { status: 'ok' };
+  }
+
+  async replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>> {
+    this.scope.assertOpen();
+    const key = { workspaceId: this.workspaceId, id: node.id };
+    const locked = await runOne(this.tx, NODE_LOCK, key);
+    if (!locked) {
+      return { status: 'missing' };
+    }
+    const current = toNode(mapField(locked, 'node'));
+    if (current.version !== expectedVersion) {
+      return { status: 'conflict', currentVersion: current.version };
+    }
+    if (current.entityType !== node.entityType && current.entityType !== ENTITY_LABEL) {
+      // The type label follows the entity type; `Entity` itself is every entity's label.
+      await runAll(this.tx, NODE_REMOVE_LABEL.fill({ ENTITY_TYPE: current.entityType }), key);
+    }
+    const replaced = await runOne(this.tx, NODE_REPLACE.fill({ ENTITY_TYPE: node.entityType }), {
+      ...key,
+      expectedVersion: toInt(expectedVersion),
+      node: nodeProperties(this.workspaceId, node),
+    });
+    if (!replaced || toNumber(field(replaced, 'replaced')) !== 1) {
+      throw new Error(`Node ${node.id} changed while this transaction held its lock.`);
+    }
+    return { status: 'ok', record: node };
+  }
+
+  async deleteNode(id: string, expectedVersion?: number): Promise<WriteResult<GraphNode>> {
+    this.scope.assertOpen();
+    const key = { workspaceId: this.workspaceId, id };
+    const locked = await runOne(this.tx, NODE_LOCK, key);
+    if (!locked) {
+      return { status: 'missing' };
+    }
+    const current = toNode(mapField(locked, 'node'));
+    if (expectedVersion !== undefined && current.version !== expectedVersion) {
+      return { status: 'conflict', currentVersion: current.version };
+    }
+    const degree = await runOne(this.tx, NODE_DEGREE, key);
+    if (degree && toNumber(field(degree, 'degree')) > 0) {
+      // The port makes cascading the caller's job, so that it can log every removed edge.
+      throw new Error(`Node ${id} still has edges; delete them before the node.`);
+    }
+    await runAll(this.tx, NODE_DELETE, {
+      ...key,
+      expectedVersion: expectedVersion === undefined ? null : toInt(expectedVersion),
+    });
+    return { status: 'ok', record: current };
+  }
+
+  async deleteEdge(id: string, expectedVersion?: number): Promise<WriteResult<GraphEdge>> {
+    this.scope.assertOpen();
+    const key = { workspaceId: this.workspaceId, id };
+    const locked = await runOne(this.tx, EDGE_LOCK, key);
+    if (!locked) {
+      return { status: 'missing' };
+    }
+    const current = toEdge(mapField(locked, 'edge'));
+    if (expectedVersion !== undefined && current.version !== expectedVersion) {
+      return { status: 'conflict', currentVersion: current.version };
+    }
+    await runAll(this.tx, EDGE_DELETE, {
+      ...key,
+      expectedVersion: expectedVersion === undefined ? null : toInt(expectedVersion),
+    });
+    return { status: 'ok', record: current };
+  }
+}

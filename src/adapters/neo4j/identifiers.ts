@@ -1,0 +1,32 @@
+import { TYPE_NAME_PATTERN } from '../../domain/properties';
+
+/**
+ * Labels and relationship types cannot be query parameters in Cypher 5, so entity and
+ * edge types reach statements as text. This is the only way they do: checked against the
+ * domain's pattern (letters, digits and _; no backtick can get through) and backtick-quoted.
+ */
+export function quoteIdentifier(name: string): string {
+  if (!TYPE_NAME_PATTERN.test(name)) {
+    throw new Error(`Not a valid label or relationship type: ${JSON.stringify(name)}`);
+  }
+  return `\`${name}\``;
+}
+
+/**
+ * The label every entity carries beside its type label. An entity of type `Entity` has it
+ * once; relabelling such a node must never remove it.
+ */
+export const ENTITY_LABEL = 'Entity';
+
+/**
+ * Labels of the service's own records. They start with `_`, which entity types cannot
+ * (TYPE_NAME_PATTERN), so an entity type can never collide with them.
+ */
+export const SYSTEM_LABELS = {
+  edgeRef: '_EdgeRef',
+  commandLogEntry: '_CommandLogEntry',
+  commandLogSequence: '_CommandLogSequence',
+  idempotencyRecord: '_IdempotencyRecord',
+  workspace: '_Workspace',
+  apiKey: '_ApiKey',
+} as const;

@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { HealthCheck } from '../../ports/health';
+import { Neo4jApiKeyStore } from './api-key-store';
+import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
+import { Neo4jGraphStore } from './graph-store';
+import { Neo4jWorkspaceStore } from './workspace-store';
+
+/** After a connection failure, requests are answered 503 at once for this long. */
+const OUTAGE_COOLDOWN_MS = 1000;
+
+/** The Neo4j-backed stores the container wires when NEO4J_URI is set. */
+export interface Neo4jStores {
+  client: Neo4jClient;
+  graph: Neo4jGraphStore;
+  workspaces: Neo4jWorkspaceStore;
+  apiKeys: Neo4jApiKeyStore;
+  healthCheck: HealthCheck;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the driver and the stores over it. Nothing connects yet: the schema is applied and
+ * the first connection made on first use, so the service starts (and `/ready` says what is
+ * wrong) even while Neo4j is still coming up.
+ */
+export function openNeo4jStores(
+  settings: Omit<Neo4jSettings, 'outageCooldownMs'> & { outageCooldownMs?: number },
+  logger: Logger,
+): Neo4jStores {
+  const client = Neo4jClient.open(
+    { ...settings, outageCooldownMs: settings.outageCooldownMs ?? OUTAGE_COOLDOWN_MS },
+    logger,
+  );
+  return {
+    client,
+    graph: new Neo4jGraphStore(client),
+    workspaces: new Neo4jWorkspaceStore(client),
+    apiKeys: new Neo4jApiKeyStore(client),
+    healthCheck: new Neo4jHealthCheck(client),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,21 @@
+import type { Statement } from '../statement';
+import { COMMAND_LOG_STATEMENTS } from './command-log';
+import { GRAPH_STATEMENTS } from './graph';
+import { listStatementsForLint } from './lists';
+import { MAINTENANCE_STATEMENTS } from './maintenance';
+import { SYSTEM_STATEMENTS } from './system';
+
+/**
+ * Every Cypher statement the Neo4j adapters can send, for `test/unit/cypher-lint.test.ts`.
+ * Slotted statements appear as templates (their slots are valid quoted identifiers);
+ * composed list statements appear in every shape the lint test must see.
+ */
+export function allStatements(): Statement[] {
+  return [
+    ...GRAPH_STATEMENTS,
+    ...listStatementsForLint(),
+    ...COMMAND_LOG_STATEMENTS,
+    ...SYSTEM_STATEMENTS,
+    ...MAINTENANCE_STATEMENTS,
+  ];
+}

@@ -1,0 +1,130 @@
+import type { Plan, RateLimits, Workspace } from '../../domain/workspace';
+import { ConflictError } from '../../errors';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { NewWorkspace, WorkspaceStore } from '../../ports/workspace-store';
+import type { Neo4jClient } from './client';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  WORKSPACE_COUNT,
+  WORKSPACE_COUNT_BY_IDS,
+  WORKSPACE_CREATE,
+  WORKSPACE_GET,
+  WORKSPACE_LIST_ALL,
+  WORKSPACE_LIST_BY_IDS,
+  WORKSPACE_UPDATE,
+} from './statements/system';
+import { fromDateTime, toDateTime, toInt, toNumber } from './values';
+
+function toWorkspace(stored: Record<string, unknown>): Workspace {
+  const perMinute = stored.limitPerMinute;
+  const perDay = stored.limitPerDay;
+  const limits: RateLimits | null =
+    perMinute !== undefined && perMinute !== null && perDay !== undefined && perDay !== null
+      ? { perMinute: toNumber(perMinute), perDay: toNumber(perDay) }
+      : null;
+  return {
+    id: String(stored.id),
+    name: String(stored.name),
+    plan: String(stored.plan) as Plan,
+    limits,
+    createdAt: fromDateTime(stored.createdAt),
+  };
+}
+
+/** A constraint refused the write: with the `_Workspace.id` constraint, the id is taken. */
+function isConstraintViolation(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'Neo.ClientError.Schema.ConstraintValidationFailed'
+  );
+}
+
+/** Workspaces in Neo4j, as `(:_Workspace)` nodes. */
+export class Neo4jWorkspaceStore implements WorkspaceStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  async create(workspace: NewWorkspace): Promise<Workspace> {
+    try {
+      await this.client.write((tx) =>
+        runAll(tx, WORKSPACE_CREATE, {
+          id: workspace.id,
+          name: workspace.name,
+          plan: workspace.plan,
+          limitPerMinute: workspace.limits ? toInt(workspace.limits.perMinute) : null,
+          limitPerDay: workspace.limits ? toInt(workspace.limits.perDay) : null,
+          createdAt: toDateTime(workspace.createdAt),
+        }),
+      );
+    } catch (error) {
+      // Two creates of one id racing past WorkspaceService's existence check.
+      if (isConstraintViolation(error)) {
+        throw new ConflictError(`Workspace ${workspace.id} already exists.`, { id: workspace.id });
+      }
+      throw error;
+    }
+    return { ...workspace };
+  }
+
+  get(id: string): Promise<Workspace | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, WORKSPACE_GET, { id });
+      return record ? toWorkspace(mapField(record, 'workspace')) : null;
+    });
+  }
+
+  listByIds(ids: readonly string[], page: PageRequest): Promise<Page<Workspace>> {
+    if (ids.length === 0) {
+      return Promise.resolve({ items: [], total: 0 });
+    }
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, WORKSPACE_COUNT_BY_IDS, { ids: [...ids] });
+      const records = await runAll(tx, WORKSPACE_LIST_BY_IDS, {
+        ids: [...ids],
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return {
+        items: records.map((r) => toWorkspace(mapField(r, 'workspace'))),
+        total: counted ? toNumber(field(counted, 'total')) : 0,
+      };
+    });
+  }
+
+  listAll(page: PageRequest): Promise<Page<Workspace>> {
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, WORKSPACE_COUNT, {});
+      const records = await runAll(tx, WORKSPACE_LIST_ALL, {
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return {
+        items: records.map((r) => toWorkspace(mapField(r, 'workspace'))),
+        total: counted ? toNumber(field(counted, 'total')) : 0,
+      };
+    });
+  }
+
+  update(
+    id: string,
+    changes: { plan?: Plan; limits?: RateLimits | null; name?: string },
+  ): Promise<Workspace | null> {
+    return this.client.write(async (tx) => {
+      const record = await runOne(tx, WORKSPACE_UPDATE, {
+        id,
+        name: changes.name ?? null,
+        plan: changes.plan ?? null,
+        setLimits: changes.limits !== undefined,
+        limitPerMinute: changes.limits ? toInt(changes.limits.perMinute) : null,
+        limitPerDay: changes.limits ? toInt(changes.limits.perDay) : null,
+      });
+      return record ? toWorkspace(mapField(record, 'workspace')) : null;
+    });
+  }
+
+  count(): Promise<number> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, WORKSPACE_COUNT, {});
+      return record ? toNumber(field(record, 'total')) : 0;
+    });
+  }
+}

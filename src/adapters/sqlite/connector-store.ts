@@ -1,0 +1,385 @@
+import type { Connector, StoredWebhookEvent, WebhookEvent } from '../../domain/webhooks';
+import type {
+  ConnectorStore,
+  DeliveryClaim,
+  EventFilter,
+  EventOutcome,
+  NewDelivery,
+  RejectedAttempt,
+  ReplayClaim,
+} from '../../ports/connector-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { SqliteDatabase } from './database';
+import { settle } from './graph-transaction';
+import {
+  CONNECTOR_COLUMNS,
+  EVENT_COLUMNS,
+  INSERT_EVENT,
+  connectorParams,
+  eventParams,
+  toConnector,
+  toEvent,
+  toStoredEvent,
+  type ConnectorRow,
+  type EventRow,
+  type StoredEventRow,
+} from './webhook-rows';
+
+/** Rows deleted per transaction when a connector's history or expired events are removed. */
+const DELETE_CHUNK = 1000;
+
+const LIVE = `status IN ('received', 'processed')`;
+
+/** Yields to the event loop, so that other requests run between chunks of a long delete. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Connectors and received events in the embedded store. Reads run on the read-only
+ * connection; every write runs under the database's mutex (`exclusive`), the multi-statement
+ * ones inside one SQLite transaction so that a replay check and the insert it guards are
+ * atomic.
+ */
+export class SqliteConnectorStore implements ConnectorStore {
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.s = prepare(db);
+  }
+
+  async createConnector(connector: Connector): Promise<void> {
+    await this.db.exclusive(() => this.s.insertConnector.run(connectorParams(connector)));
+  }
+
+  getConnector(workspaceId: string, id: string): Promise<Connector | null> {
+    return settle(() => {
+      const row = this.s.getConnector.get(workspaceId, id);
+      return row ? toConnector(row) : null;
+    });
+  }
+
+  findConnectorByEndpoint(endpointId: string): Promise<Connector | null> {
+    return settle(() => {
+      const row = this.s.byEndpoint.get(endpointId);
+      return row ? toConnector(row) : null;
+    });
+  }
+
+  listConnectors(workspaceId: string, page: PageRequest): Promise<Page<Connector>> {
+    return settle(() => ({
+      total: this.s.countConnectors.get(workspaceId)?.n ?? 0,
+      items: this.s.pageConnectors.all(workspaceId, page.limit, page.offset).map(toConnector),
+    }));
+  }
+
+  async rotateSecret(
+    workspaceId: string,
+    id: string,
+    rotation: {
+      secret: string;
+      previousSecret: string | null;
+      previousSecretExpiresAt: string | null;
+      rotatedAt: string;
+    },
+  ): Promise<Connector | null> {
+    const row = await this.db.exclusive(() => {
+      this.s.rotate.run({ ...rotation, workspaceId, id });
+      return this.s.getConnectorWriter.get(workspaceId, id);
+    });
+    return row ? toConnector(row) : null;
+  }
+
+  async deleteConnector(workspaceId: string, id: string): Promise<boolean> {
+    // The connector goes first: from then on its endpoint answers 404 and its events are
+    // unreachable, so removing them in chunks afterwards is invisible to clients.
+    const deleted = await this.db.exclusive(
+      () => this.s.deleteConnector.run(workspaceId, id).changes > 0,
+    );
+    while (
+      (await this.db.exclusive(() => this.s.deleteEventsChunk.run(workspaceId, id).changes)) ===
+      DELETE_CHUNK
+    ) {
+      await yieldToOthers();
+    }
+    return deleted;
+  }
+
+  claimDelivery(delivery: NewDelivery): Promise<DeliveryClaim> {
+    return this.eventWrite(() =>
+      this.db.writer.transaction((): DeliveryClaim => {
+        const original = this.liveHolder(delivery.connectorId, delivery, null);
+        const event: StoredWebhookEvent = {
+          ...delivery,
+          status: original ? 'duplicate' : 'received',
+          signatureKey: original ? null : delivery.signatureKey,
+          updatedAt: delivery.receivedAt,
+          processedAt: null,
+          attempts: original ? 0 : 1,
+          nodeId: original ? original.nodeId : null,
+          duplicateOf: original ? original.id : null,
+          failureReason: null,
+          payload: original ? null : delivery.payload,
+        };
+        this.s.insertEvent.run(eventParams(event));
+        const { payload: _payload, ...stored } = event;
+        return original
+          ? { status: 'duplicate', event: stored, original }
+          : { status: 'claimed', event: stored };
+      })(),
+    );
+  }
+
+  async recordRejected(attempt: RejectedAttempt): Promise<void> {
+    const event: StoredWebhookEvent = {
+      id: attempt.id,
+      workspaceId: attempt.workspaceId,
+      connectorId: attempt.connectorId,
+      status: 'rejected',
+      scheme: attempt.scheme,
+      deliveryId: attempt.deliveryId,
+      signatureKey: null,
+      signedAt: null,
+      receivedAt: attempt.receivedAt,
+      updatedAt: attempt.receivedAt,
+      processedAt: null,
+      attempts: 0,
+      nodeId: null,
+      duplicateOf: null,
+      failureReason: attempt.reason,
+      payloadBytes: attempt.payloadBytes,
+      payload: null,
+    };
+    await this.eventWrite(() => this.s.insertEvent.run(eventParams(event)));
+  }
+
+  async finishEvent(
+    workspaceId: string,
+    id: string,
+    outcome: EventOutcome,
+  ): Promise<WebhookEvent | null> {
+    const row = await this.eventWrite(() => {
+      const changed = this.s.finish.run({
+        workspaceId,
+        id,
+        status: outcome.status,
+        at: outcome.at,
+        processedAt: outcome.status === 'processed' ? outcome.at : null,
+        nodeId: outcome.status === 'processed' ? outcome.nodeId : null,
+        reason: outcome.status === 'failed' ? outcome.reason : null,
+      }).changes;
+      return changed > 0 ? this.s.getEventWriter.get(workspaceId, id) : undefined;
+    });
+    return row ? toEvent(row) : null;
+  }
+
+  claimReplay(
+    workspaceId: string,
+    connectorId: string,
+    id: string,
+    at: string,
+  ): Promise<ReplayClaim> {
+    return this.db.exclusive(() =>
+      this.db.writer.transaction((): ReplayClaim => {
+        const row = this.s.getStoredEventWriter.get(workspaceId, connectorId, id);
+        if (!row) {
+          return { status: 'missing' };
+        }
+        const event = toStoredEvent(row);
+        if (event.status !== 'failed') {
+          return { status: 'not_failed', event: toEvent(row) };
+        }
+        const holder = this.liveHolder(connectorId, event, id);
+        if (holder) {
+          return { status: 'superseded', event: toEvent(row), by: holder };
+        }
+        this.s.reclaim.run({ workspaceId, id, at });
+        const claimed = this.s.getStoredEventWriter.get(workspaceId, connectorId, id);
+        if (!claimed) {
+          throw new Error(`event ${id} vanished inside its own transaction`);
+        }
+        return { status: 'claimed', event: toStoredEvent(claimed) };
+      })(),
+    );
+  }
+
+  getEvent(
+    workspaceId: string,
+    connectorId: string,
+    id: string,
+  ): Promise<StoredWebhookEvent | null> {
+    return settle(() => {
+      const row = this.s.getStoredEvent.get(workspaceId, connectorId, id);
+      return row ? toStoredEvent(row) : null;
+    });
+  }
+
+  listEvents(
+    workspaceId: string,
+    connectorId: string,
+    filter: EventFilter,
+    page: PageRequest,
+  ): Promise<Page<WebhookEvent>> {
+    return settle(() => {
+      if (filter.status !== undefined) {
+        const args = [workspaceId, connectorId, filter.status] as const;
+        return {
+          total: this.s.countEventsByStatus.get(...args)?.n ?? 0,
+          items: this.s.pageEventsByStatus.all(...args, page.limit, page.offset).map(toEvent),
+        };
+      }
+      return {
+        total: this.s.countEvents.get(workspaceId, connectorId)?.n ?? 0,
+        items: this.s.pageEvents
+          .all(workspaceId, connectorId, page.limit, page.offset)
+          .map(toEvent),
+      };
+    });
+  }
+
+  async purgeEvents(before: string): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const removed = await this.db.exclusive(() => this.s.purgeChunk.run(before).changes);
+      total += removed;
+      if (removed < DELETE_CHUNK) {
+        return total;
+      }
+      await yieldToOthers();
+    }
+  }
+
+  failInterrupted(before: string, reason: string, at: string): Promise<number> {
+    return this.db.exclusive(() => this.s.failInterrupted.run({ before, reason, at }).changes);
+  }
+
+  /**
+   * Runs an event-history write with `synchronous = NORMAL`: committed to the WAL without its
+   * own fsync. Receiving a delivery takes four commits (claim, the event's node, its edge,
+   * the outcome); the two command commits in between stay FULL and sync the WAL up to them,
+   * claim included, before the sender gets its 202, which halves the fsyncs per delivery.
+   * What a power loss (not a process crash) can cost: duplicate and rejected records, and an
+   * event's final status, which then reads `received` until maintenance fails it as
+   * interrupted; its node is durable, and a replay finds it.
+   */
+  private eventWrite<T>(work: () => T): Promise<T> {
+    return this.db.exclusive(() => {
+      const writer = this.db.writer;
+      const previous = writer.pragma('synchronous', { simple: true }) as number;
+      writer.pragma('synchronous = NORMAL');
+      try {
+        return work();
+      } finally {
+        writer.pragma(`synchronous = ${previous}`);
+      }
+    });
+  }
+
+  /**
+   * The live event (other than `exceptId`) holding the delivery's id or signature key.
+   * Runs on the writer, inside the caller's transaction.
+   */
+  private liveHolder(
+    connectorId: string,
+    keys: { deliveryId: string | null; signatureKey: string | null },
+    exceptId: string | null,
+  ): WebhookEvent | null {
+    const candidates = [
+      keys.deliveryId === null
+        ? undefined
+        : this.s.liveByDelivery.get(connectorId, keys.deliveryId),
+      keys.signatureKey === null
+        ? undefined
+        : this.s.liveBySignature.get(connectorId, keys.signatureKey),
+    ];
+    const row = candidates.find((r) => r !== undefined && r.id !== exceptId);
+    return row ? toEvent(row) : null;
+  }
+}
+
+/** Every statement the store runs, prepared once. */
+function prepare(db: SqliteDatabase) {
+  const { reader, writer } = db;
+  const connectorById = `SELECT ${CONNECTOR_COLUMNS} FROM webhook_connectors
+    WHERE workspace_id = ? AND id = ?`;
+  const eventById = `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE workspace_id = ? AND id = ?`;
+  const storedEvent = `SELECT ${EVENT_COLUMNS}, payload FROM webhook_events
+    WHERE workspace_id = ? AND connector_id = ? AND id = ?`;
+  return {
+    insertConnector: writer.prepare(
+      `INSERT INTO webhook_connectors (${CONNECTOR_COLUMNS})
+       VALUES (@workspaceId, @id, @type, @name, @entityType, @endpointId, @secret,
+         @previousSecret, @previousSecretExpiresAt, @secretRotatedAt, @createdAt, @updatedAt)`,
+    ),
+    getConnector: reader.prepare<[string, string], ConnectorRow>(connectorById),
+    getConnectorWriter: writer.prepare<[string, string], ConnectorRow>(connectorById),
+    byEndpoint: reader.prepare<[string], ConnectorRow>(
+      `SELECT ${CONNECTOR_COLUMNS} FROM webhook_connectors WHERE endpoint_id = ?`,
+    ),
+    countConnectors: reader.prepare<[string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM webhook_connectors WHERE workspace_id = ?',
+    ),
+    pageConnectors: reader.prepare<[string, number, number], ConnectorRow>(
+      `SELECT ${CONNECTOR_COLUMNS} FROM webhook_connectors WHERE workspace_id = ?
+       ORDER BY created_at, id LIMIT ? OFFSET ?`,
+    ),
+    rotate: writer.prepare(
+      `UPDATE webhook_connectors SET secret = @secret, previous_secret = @previousSecret,
+         previous_secret_expires_at = @previousSecretExpiresAt, secret_rotated_at = @rotatedAt,
+         updated_at = @rotatedAt
+       WHERE workspace_id = @workspaceId AND id = @id`,
+    ),
+    deleteConnector: writer.prepare(
+      'DELETE FROM webhook_connectors WHERE workspace_id = ? AND id = ?',
+    ),
+    deleteEventsChunk: writer.prepare(
+      `DELETE FROM webhook_events WHERE rowid IN (SELECT rowid FROM webhook_events
+         WHERE workspace_id = ? AND connector_id = ? LIMIT ${DELETE_CHUNK})`,
+    ),
+    insertEvent: writer.prepare(INSERT_EVENT),
+    liveByDelivery: writer.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM webhook_events
+       WHERE connector_id = ? AND delivery_id = ? AND ${LIVE}`,
+    ),
+    liveBySignature: writer.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM webhook_events
+       WHERE connector_id = ? AND signature_key = ? AND ${LIVE}`,
+    ),
+    finish: writer.prepare(
+      `UPDATE webhook_events SET status = @status, updated_at = @at,
+         processed_at = @processedAt, node_id = COALESCE(@nodeId, node_id),
+         failure_reason = @reason
+       WHERE workspace_id = @workspaceId AND id = @id AND status = 'received'`,
+    ),
+    reclaim: writer.prepare(
+      `UPDATE webhook_events SET status = 'received', attempts = attempts + 1,
+         updated_at = @at, failure_reason = NULL
+       WHERE workspace_id = @workspaceId AND id = @id AND status = 'failed'`,
+    ),
+    getEventWriter: writer.prepare<[string, string], EventRow>(eventById),
+    getStoredEvent: reader.prepare<[string, string, string], StoredEventRow>(storedEvent),
+    getStoredEventWriter: writer.prepare<[string, string, string], StoredEventRow>(storedEvent),
+    countEvents: reader.prepare<[string, string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM webhook_events WHERE workspace_id = ? AND connector_id = ?',
+    ),
+    pageEvents: reader.prepare<[string, string, number, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE workspace_id = ? AND connector_id = ?
+       ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ),
+    countEventsByStatus: reader.prepare<[string, string, string], { n: number }>(
+      `SELECT COUNT(*) AS n FROM webhook_events
+       WHERE workspace_id = ? AND connector_id = ? AND status = ?`,
+    ),
+    pageEventsByStatus: reader.prepare<[string, string, string, number, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM webhook_events
+       WHERE workspace_id = ? AND connector_id = ? AND status = ?
+       ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ),
+    purgeChunk: writer.prepare(
+      `DELETE FROM webhook_events WHERE rowid IN (SELECT rowid FROM webhook_events
+         WHERE received_at < ? LIMIT ${DELETE_CHUNK})`,
+    ),
+    failInterrupted: writer.prepare(
+      `UPDATE webhook_events SET status = 'failed', failure_reason = @reason, updated_at = @at
+       WHERE status = 'received' AND received_at < @before`,
+    ),
+  };
+}

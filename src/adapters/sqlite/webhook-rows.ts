@@ -1,0 +1,145 @@
+import type {
+  Connector,
+  ConnectorType,
+  EventStatus,
+  SignatureScheme,
+  StoredWebhookEvent,
+  WebhookEvent,
+} from '../../domain/webhooks';
+
+/** A row of `webhook_connectors`. */
+export interface ConnectorRow {
+  workspace_id: string;
+  id: string;
+  type: string;
+  name: string;
+  entity_type: string;
+  endpoint_id: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  secret_rotated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const CONNECTOR_COLUMNS =
+  'workspace_id, id, type, name, entity_type, endpoint_id, secret, previous_secret, ' +
+  'previous_secret_expires_at, secret_rotated_at, created_at, updated_at';
+
+export function toConnector(row: ConnectorRow): Connector {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    type: row.type as ConnectorType,
+    name: row.name,
+    entityType: row.entity_type,
+    endpointId: row.endpoint_id,
+    secret: row.secret,
+    previousSecret: row.previous_secret,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+    secretRotatedAt: row.secret_rotated_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Named parameters of a connector insert. */
+export function connectorParams(c: Connector): Record<string, string | null> {
+  return {
+    workspaceId: c.workspaceId,
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    entityType: c.entityType,
+    endpointId: c.endpointId,
+    secret: c.secret,
+    previousSecret: c.previousSecret,
+    previousSecretExpiresAt: c.previousSecretExpiresAt,
+    secretRotatedAt: c.secretRotatedAt,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+/** A row of `webhook_events`, payload excluded. */
+export interface EventRow {
+  workspace_id: string;
+  id: string;
+  connector_id: string;
+  status: string;
+  scheme: string | null;
+  delivery_id: string | null;
+  signature_key: string | null;
+  signed_at: string | null;
+  received_at: string;
+  updated_at: string;
+  processed_at: string | null;
+  attempts: number;
+  node_id: string | null;
+  duplicate_of: string | null;
+  failure_reason: string | null;
+  payload_bytes: number;
+}
+
+export interface StoredEventRow extends EventRow {
+  payload: string | null;
+}
+
+export const EVENT_COLUMNS =
+  'workspace_id, id, connector_id, status, scheme, delivery_id, signature_key, signed_at, ' +
+  'received_at, updated_at, processed_at, attempts, node_id, duplicate_of, failure_reason, ' +
+  'payload_bytes';
+
+export function toEvent(row: EventRow): WebhookEvent {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    connectorId: row.connector_id,
+    status: row.status as EventStatus,
+    scheme: row.scheme as SignatureScheme | null,
+    deliveryId: row.delivery_id,
+    signatureKey: row.signature_key,
+    signedAt: row.signed_at,
+    receivedAt: row.received_at,
+    updatedAt: row.updated_at,
+    processedAt: row.processed_at,
+    attempts: row.attempts,
+    nodeId: row.node_id,
+    duplicateOf: row.duplicate_of,
+    failureReason: row.failure_reason,
+    payloadBytes: row.payload_bytes,
+  };
+}
+
+export function toStoredEvent(row: StoredEventRow): StoredWebhookEvent {
+  return { ...toEvent(row), payload: row.payload };
+}
+
+/** Named parameters of an event insert (every column). */
+export function eventParams(e: StoredWebhookEvent): Record<string, string | number | null> {
+  return {
+    workspaceId: e.workspaceId,
+    id: e.id,
+    connectorId: e.connectorId,
+    status: e.status,
+    scheme: e.scheme,
+    deliveryId: e.deliveryId,
+    signatureKey: e.signatureKey,
+    signedAt: e.signedAt,
+    receivedAt: e.receivedAt,
+    updatedAt: e.updatedAt,
+    processedAt: e.processedAt,
+    attempts: e.attempts,
+    nodeId: e.nodeId,
+    duplicateOf: e.duplicateOf,
+    failureReason: e.failureReason,
+    payload: e.payload,
+    payloadBytes: e.payloadBytes,
+  };
+}
+
+export const INSERT_EVENT = `INSERT INTO webhook_events (${EVENT_COLUMNS}, payload)
+  VALUES (@workspaceId, @id, @connectorId, @status, @scheme, @deliveryId, @signatureKey,
+    @signedAt, @receivedAt, @updatedAt, @processedAt, @attempts, @nodeId, @duplicateOf,
+    @failureReason, @payloadBytes, @payload)`;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import type { SeriesPoint } from '../../domain/live-data';
+import {
+  createSourceBody,
+  ingestBodySchema,
+  queryParams,
+  toIngestBatches,
+  toLiveQuery,
+} from '../../live-data/inputs';
+import type { LiveQuery, SeriesResult, SourceWithStats } from '../../live-data/live-data-service';
+import type { LiveDataDeps } from '../../live-data/wiring';
+import type { Clock } from '../../ports/clock';
+import { jsonBody } from '../middleware/json-body';
+import { parsePage } from '../paging';
+import { sendData, sendPage } from '../presenters/envelope';
+import { workspaceOf } from '../request-context';
+import type { RouteDef } from '../route-table';
+import { parseInput } from '../validate';
+
+export interface LiveDataRouteDeps extends LiveDataDeps {
+  clock: Clock;
+}
+
+const listQuery = z
+  .object({
+    limit: z.string().optional(),
+    offset: z.string().optional(),
+    entityId: z.string().min(1).max(128).optional(),
+  })
+  .strict();
+
+const idParams = z.object({ id: z.string().min(1).max(128) });
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The public shape of a source. */
+export function presentSource(source: SourceWithStats): object {
+  return {
+    id: source.id,
+    name: source.name,
+    unit: source.unit,
+    description: source.description,
+    entityId: source.entityId,
+    createdAt: source.createdAt,
+    lastPointAt: source.lastPointAt === null ? null : iso(source.lastPointAt),
+    pointCount: source.pointCount,
+  };
+}
+
+function presentPoint(point: SeriesPoint): object {
+  return point.tags === undefined
+    ? { timestamp: iso(point.timestamp), value: point.value }
+    : { timestamp: iso(point.timestamp), value: point.value, tags: point.tags };
+}
+
+/** One source's answer: `{ sourceId, aggregation, interval, from, to, points }` (+ raw paging). */
+function presentSeries(query: LiveQuery, interval: string | null, series: SeriesResult): object {
+  const common = {
+    sourceId: series.sourceId,
+    aggregation: query.aggregation,
+    interval,
+    from: iso(query.from),
+    to: iso(query.to),
+  };
+  const points = series.points.map(presentPoint);
+  return query.aggregation === 'raw'
+    ? { ...common, limit: query.limit, order: query.order, truncated: series.truncated, points }
+    : { ...common, points };
+}
+
+/** Live data sources, ingest and time-series queries (scopes read:livedata / write:livedata). */
+export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
+  const { service: liveData, clock } = deps;
+  const read = { workspace: 'required', scope: 'read:livedata' } as const;
+  const write = { workspace: 'required', scope: 'write:livedata' } as const;
+  return [
+    {
+      method: 'post',
+      path: '/api/live-data/sources',
+      access: write,
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const body = parseInput(createSourceBody, req.body, 'body');
+        const source = await liveData.createSource(workspaceId, {
+          name: body.name,
+          unit: body.unit,
+          description: body.description,
+          entityId: body.entityId ?? null,
+        });
+        res.setHeader('Location', `/api/live-data/sources/${source.id}`);
+        sendData(res, 201, presentSource(source));
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/live-data/sources',
+      access: read,
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const q = parseInput(listQuery, req.query, 'query');
+        const page = parsePage(q);
+        const result = await liveData.listSources(workspaceId, { entityId: q.entityId }, page);
+        sendPage(res, result.items.map(presentSource), result.total, page);
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/live-data/sources/:id',
+      access: read,
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const { id } = parseInput(idParams, req.params, 'params');
+        sendData(res, 200, presentSource(await liveData.getSource(workspaceId, id)));
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/live-data/ingest',
+      access: write,
+      // Its own JSON parser with a larger limit: 10,000 points with tags exceed 1 MiB.
+      rawBody: true,
+      before: jsonBody(deps.ingestBodyLimitBytes),
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const body = parseInput(ingestBodySchema(req.body), req.body, 'body');
+        const batches = toIngestBatches(body, clock.now());
+        sendData(res, 200, await liveData.ingest(workspaceId, batches));
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/live-data/query',
+      access: read,
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const q = parseInput(queryParams, req.query, 'query');
+        const query = toLiveQuery(q, clock.now());
+        const results = await liveData.query(workspaceId, query);
+        const interval = query.aggregation === 'raw' ? null : (q.interval ?? null);
+        const presented = results.map((series) => presentSeries(query, interval, series));
+        // One source: the object of DESIGN.md section 5; several: one such object per source.
+        sendData(res, 200, presented.length === 1 ? presented[0] : presented);
+      },
+    },
+  ];
+}

@@ -1,0 +1,58 @@
+import { InfluxConnection, InfluxHealthCheck } from '../adapters/influx/connection';
+import { InfluxTimeSeriesStore } from '../adapters/influx/timeseries-store';
+import type { SqliteDatabase } from '../adapters/sqlite/database';
+import { SqliteLiveDataSourceStore } from '../adapters/sqlite/live-data-source-store';
+import { SqliteTimeSeriesStore } from '../adapters/sqlite/timeseries-store';
+import type { Config } from '../config/load-config';
+import type { Clock } from '../ports/clock';
+import type { GraphStore } from '../ports/graph-store';
+import type { HealthCheck } from '../ports/health';
+import type { TimeSeriesStore } from '../ports/timeseries-store';
+import { LiveDataService } from './live-data-service';
+
+/** What the HTTP layer needs for live data. */
+export interface LiveDataDeps {
+  service: LiveDataService;
+  /** Body limit of POST /api/live-data/ingest. */
+  ingestBodyLimitBytes: number;
+}
+
+/** Live data wired from config, plus the readiness checks it adds and how to release it. */
+export interface LiveDataWiring {
+  deps: LiveDataDeps;
+  healthChecks: HealthCheck[];
+  close(): Promise<void>;
+}
+
+/**
+ * Picks the time-series store: InfluxDB 1.x when INFLUX_URL is set (with an `influxdb`
+ * readiness check), else the embedded SQLite store. Source records always live in the
+ * system store, here the embedded one.
+ */
+export function createLiveData(options: {
+  db: SqliteDatabase;
+  graph: Pick<GraphStore, 'getNode'>;
+  clock: Clock;
+  config: Config['liveData'];
+}): LiveDataWiring {
+  const healthChecks: HealthCheck[] = [];
+  let series: TimeSeriesStore;
+  if (options.config.influx) {
+    const connection = new InfluxConnection(options.config.influx);
+    series = new InfluxTimeSeriesStore(connection);
+    healthChecks.push(new InfluxHealthCheck(connection));
+  } else {
+    series = new SqliteTimeSeriesStore(options.db);
+  }
+  const service = new LiveDataService(
+    new SqliteLiveDataSourceStore(options.db),
+    series,
+    options.graph,
+    options.clock,
+  );
+  return {
+    deps: { service, ingestBodyLimitBytes: options.config.ingestBodyLimitBytes },
+    healthChecks,
+    close: () => series.close(),
+  };
+}

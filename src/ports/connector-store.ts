@@ -1,0 +1,127 @@
+import type {
+  Connector,
+  EventStatus,
+  SignatureScheme,
+  StoredWebhookEvent,
+  WebhookEvent,
+} from '../domain/webhooks';
+import type { Page, PageRequest } from './paging';
+
+/** A verified delivery to record as `received` (or as a duplicate of a live one). */
+export interface NewDelivery {
+  id: string;
+  workspaceId: string;
+  connectorId: string;
+  scheme: SignatureScheme;
+  deliveryId: string | null;
+  signatureKey: string;
+  signedAt: string;
+  receivedAt: string;
+  /** The raw JSON text of the body. */
+  payload: string;
+  payloadBytes: number;
+}
+
+/** A refused request, recorded without its payload. */
+export interface RejectedAttempt {
+  id: string;
+  workspaceId: string;
+  connectorId: string;
+  scheme: SignatureScheme | null;
+  deliveryId: string | null;
+  receivedAt: string;
+  reason: string;
+  payloadBytes: number;
+}
+
+/**
+ * What `claimDelivery` did. `claimed`: the event was stored as `received` and the caller
+ * now ingests it. `duplicate`: another live (`received` or `processed`) event of the
+ * connector has the same delivery id or signature key; a `duplicate` record pointing at it
+ * was stored instead.
+ */
+export type DeliveryClaim =
+  | { status: 'claimed'; event: WebhookEvent }
+  | { status: 'duplicate'; event: WebhookEvent; original: WebhookEvent };
+
+/** What `claimReplay` did; only `claimed` moved the event (back to `received`). */
+export type ReplayClaim =
+  | { status: 'claimed'; event: StoredWebhookEvent }
+  | { status: 'missing' }
+  | { status: 'not_failed'; event: WebhookEvent }
+  /** Another live event already holds this delivery (the sender retried it successfully). */
+  | { status: 'superseded'; event: WebhookEvent; by: WebhookEvent };
+
+/** How an ingestion attempt ended. */
+export type EventOutcome =
+  | { status: 'processed'; nodeId: string; at: string }
+  | { status: 'failed'; reason: string; at: string };
+
+export interface EventFilter {
+  status?: EventStatus;
+}
+
+/**
+ * Webhook connectors and the events they received (DESIGN.md section 7). Engine-neutral:
+ * the embedded store implements it on SQLite, the production engine on Neo4j. Every
+ * read and write is confined to one workspace, except the lookup by endpoint id that
+ * reception needs (endpoint ids are globally unique and unguessable).
+ *
+ * Replay protection lives here: at most one `received` or `processed` event per connector
+ * may hold a given delivery id, and at most one a given signature key. The checks and the
+ * write are one atomic step, so concurrent deliveries of the same event are claimed once.
+ */
+export interface ConnectorStore {
+  createConnector(connector: Connector): Promise<void>;
+  getConnector(workspaceId: string, id: string): Promise<Connector | null>;
+  findConnectorByEndpoint(endpointId: string): Promise<Connector | null>;
+  /** Oldest first, ties broken by id. */
+  listConnectors(workspaceId: string, page: PageRequest): Promise<Page<Connector>>;
+  /** Replaces the secrets; returns the updated connector, or null when it does not exist. */
+  rotateSecret(
+    workspaceId: string,
+    id: string,
+    rotation: {
+      secret: string;
+      previousSecret: string | null;
+      previousSecretExpiresAt: string | null;
+      rotatedAt: string;
+    },
+  ): Promise<Connector | null>;
+  /** Deletes the connector and every event it received; false when it did not exist. */
+  deleteConnector(workspaceId: string, id: string): Promise<boolean>;
+
+  claimDelivery(delivery: NewDelivery): Promise<DeliveryClaim>;
+  recordRejected(attempt: RejectedAttempt): Promise<void>;
+  /**
+   * Ends an ingestion attempt: moves a `received` event to `processed` or `failed`.
+   * Returns the updated event, or null when the event is not `received` (any more).
+   */
+  finishEvent(workspaceId: string, id: string, outcome: EventOutcome): Promise<WebhookEvent | null>;
+  /** Moves a `failed` event back to `received` (one more attempt) for a replay. */
+  claimReplay(
+    workspaceId: string,
+    connectorId: string,
+    id: string,
+    at: string,
+  ): Promise<ReplayClaim>;
+  getEvent(
+    workspaceId: string,
+    connectorId: string,
+    id: string,
+  ): Promise<StoredWebhookEvent | null>;
+  /** Newest first (by receipt time, ties broken by id descending). */
+  listEvents(
+    workspaceId: string,
+    connectorId: string,
+    filter: EventFilter,
+    page: PageRequest,
+  ): Promise<Page<WebhookEvent>>;
+  /** Deletes events received before `before` (ISO time), every connector; returns how many. */
+  purgeEvents(before: string): Promise<number>;
+  /**
+   * Marks `received` events received before `before` as `failed` with `reason`: their
+   * processing was interrupted (the process stopped). Returns how many.
+   */
+  failInterrupted(before: string, reason: string, at: string): Promise<number>;
+}

@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthorizationRequest, OAuthClient } from '../../src/domain/oauth';
+import type { OAuthClientStore } from '../../src/ports/oauth-client-store';
+import type {
+  NewAuthorizationCode,
+  OAuthGrantStore,
+  TokenPair,
+} from '../../src/ports/oauth-grant-store';
+import type { UserStore } from '../../src/ports/user-store';
+
+/** The stores under test, from one engine, plus a way to make a workspace to point at. */
+export interface OAuthStoresUnderTest {
+  users: UserStore;
+  clients: OAuthClientStore;
+  grants: OAuthGrantStore;
+  createWorkspace(id: string): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+const unique = (kind: string) => `${kind}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+
+/**
+ * The behaviour every engine's UserStore, OAuthClientStore and OAuthGrantStore must show
+ * (issue 7). Every test makes its own users, clients and workspaces (random ids), so the
+ * suite also runs against a shared server such as Neo4j. What matters most: the single-use
+ * operations are atomic (of two concurrent calls exactly one wins), and revoking a family
+ * or a code reaches every token of it, including one issued after the revocation.
+ */
+export function oauthStoreContract(name: string, factory: () => Promise<OAuthStoresUnderTest>) {
+  describe(`OAuth stores contract: ${name}`, () => {
+    let s: OAuthStoresUnderTest;
+    beforeAll(async () => {
+      s = await factory();
+    });
+    afterAll(() => s.cleanup());
+
+    async function workspace(): Promise<string> {
+      const id = randomUUID();
+      await s.createWorkspace(id);
+      return id;
+    }
+    async function user(email = `${randomUUID()}@example.com`) {
+      const created = await s.users.create({
+        id: unique('usr'),
+        email,
+        passwordHash: 'scrypt$hash',
+        createdAt: at(0),
+      });
+      if (!created) {
+        throw new Error('user not created');
+      }
+      return created;
+    }
+    async function client(workspaceId?: string): Promise<OAuthClient> {
+      return s.clients.create({
+        id: unique('cli'),
+        workspaceId: workspaceId ?? (await workspace()),
+        name: 'app',
+        redirectUri: 'https://app.example.com/cb',
+        scopes: ['read:nodes', 'write:nodes'],
+        createdAt: at(0),
+        createdBy: null,
+      });
+    }
+    async function codeFor(c: OAuthClient, userId: string): Promise<NewAuthorizationCode> {
+      const code: NewAuthorizationCode = {
+        id: unique('code'),
+        codeHash: unique('hash'),
+        clientId: c.id,
+        userId,
+        redirectUri: c.redirectUri,
+        scopes: ['read:nodes'],
+        codeChallenge: 'c'.repeat(43),
+        codeChallengeMethod: 'S256',
+        createdAt: at(0),
+        expiresAt: at(60),
+      };
+      await s.grants.createCode(code);
+      return code;
+    }
+    function pair(): TokenPair {
+      return {
+        access: {
+          id: unique('at'),
+          tokenHash: unique('ah'),
+          scopes: ['read:nodes'],
+          createdAt: at(1),
+          expiresAt: at(3601),
+        },
+        refresh: {
+          id: unique('rt'),
+          tokenHash: unique('rh'),
+          scopes: ['read:nodes'],
+          createdAt: at(1),
+          expiresAt: at(30 * 86400),
+        },
+      };
+    }
+    /** A client, a user, a redeemed code and a family with its first pair. */
+    async function family() {
+      const c = await client();
+      const u = await user();
+      const code = await codeFor(c, u.id);
+      const first = pair();
+      const familyId = unique('fam');
+      await s.grants.startFamily(
+        {
+          id: familyId,
+          clientId: c.id,
+          userId: u.id,
+          authorizationCodeId: code.id,
+          createdAt: at(1),
+        },
+        first,
+      );
+      return { c, u, code, first, familyId };
+    }
+
+    describe('users', () => {
+      it('creates, finds by id and email (with the hash), and refuses a taken email', async () => {
+        const email = `${randomUUID()}@example.com`;
+        const created = await user(email);
+        expect(created).toEqual({ id: created.id, email, createdAt: at(0) });
+        expect(await s.users.get(created.id)).toEqual(created);
+        expect(await s.users.findByEmail(email)).toEqual({
+          ...created,
+          passwordHash: 'scrypt$hash',
+        });
+        expect(await s.users.findByEmail(`missing-${email}`)).toBeNull();
+        expect(await s.users.get('usr_missing')).toBeNull();
+        const again = await s.users.create({
+          id: unique('usr'),
+          email,
+          passwordHash: 'x',
+          createdAt: at(1),
+        });
+        expect(again).toBeNull();
+      });
+
+      it('lists users oldest first with a total', async () => {
+        const before = await s.users.list({ limit: 0, offset: 0 });
+        const created = await user();
+        const after = await s.users.list({ limit: 1000, offset: 0 });
+        expect(after.total).toBe(before.total + 1);
+        expect(after.items).toContainEqual(created);
+      });
+
+      it('puts memberships (replacing scopes, keeping createdAt) and lists them', async () => {
+        const u = await user();
+        const [w1, w2] = [await workspace(), await workspace()];
+        const first = await s.users.putMembership({
+          userId: u.id,
+          workspaceId: w1,
+          scopes: ['read:nodes'],
+          createdAt: at(0),
+          updatedAt: at(0),
+        });
+        expect(first).toEqual({
+          userId: u.id,
+          workspaceId: w1,
+          scopes: ['read:nodes'],
+          createdAt: at(0),
+          updatedAt: at(0),
+        });
+        const replaced = await s.users.putMembership({
+          ...first,
+          scopes: ['admin'],
+          createdAt: at(5),
+          updatedAt: at(5),
+        });
+        expect(replaced).toEqual({ ...first, scopes: ['admin'], updatedAt: at(5) });
+        await s.users.putMembership({
+          ...first,
+          workspaceId: w2,
+          createdAt: at(9),
+          updatedAt: at(9),
+        });
+        expect((await s.users.memberships(u.id)).map((m) => m.workspaceId)).toEqual([w1, w2]);
+        expect(await s.users.memberships('usr_missing')).toEqual([]);
+      });
+    });
+
+    describe('clients', () => {
+      it('creates, gets globally, lists per workspace and overall', async () => {
+        const w = await workspace();
+        const a = await client(w);
+        const b = await client(w);
+        const elsewhere = await client();
+        expect(await s.clients.get(a.id)).toEqual(a);
+        expect(await s.clients.get('cli_missing')).toBeNull();
+        const page = await s.clients.list(w, { limit: 10, offset: 0 });
+        expect(page.total).toBe(2);
+        expect(page.items.map((c) => c.id).sort()).toEqual([a.id, b.id].sort());
+        const all = await s.clients.listAll({ limit: 10_000, offset: 0 });
+        expect(all.items.map((c) => c.id)).toEqual(
+          expect.arrayContaining([a.id, b.id, elsewhere.id]),
+        );
+      });
+
+      it("deletes only the workspace's own client, and with it everything issued to it", async () => {
+        const { c, first, code } = await family();
+        expect(await s.clients.delete(randomUUID(), c.id)).toBe(false);
+        expect(await s.clients.delete(c.workspaceId, c.id)).toBe(true);
+        expect(await s.clients.delete(c.workspaceId, c.id)).toBe(false);
+        expect(await s.clients.get(c.id)).toBeNull();
+        expect(await s.grants.findAccessToken(first.access.tokenHash)).toBeNull();
+        expect(await s.grants.findRefreshToken(first.refresh.tokenHash)).toBeNull();
+        expect(await s.grants.findCode(code.codeHash)).toBeNull();
+      });
+    });
+
+    describe('authorization requests', () => {
+      async function pending(): Promise<AuthorizationRequest> {
+        const c = await client();
+        const request: AuthorizationRequest = {
+          id: unique('ar'),
+          clientId: c.id,
+          redirectUri: c.redirectUri,
+          scopes: ['read:nodes'],
+          state: 's',
+          codeChallenge: 'c'.repeat(43),
+          browserHash: 'b',
+          userId: null,
+          createdAt: at(0),
+          expiresAt: at(600),
+          completedAt: null,
+        };
+        await s.grants.createRequest(request);
+        return request;
+      }
+
+      it('stores a request, records its user, and completes it once', async () => {
+        const request = await pending();
+        expect(await s.grants.getRequest(request.id)).toEqual(request);
+        const u = await user();
+        expect(await s.grants.setRequestUser(request.id, u.id)).toBe(true);
+        expect((await s.grants.getRequest(request.id))?.userId).toBe(u.id);
+        const results = await Promise.all([
+          s.grants.completeRequest(request.id, at(10)),
+          s.grants.completeRequest(request.id, at(11)),
+        ]);
+        expect(results.sort()).toEqual([false, true]);
+        expect((await s.grants.getRequest(request.id))?.completedAt).toBe(at(10));
+        expect(await s.grants.setRequestUser(request.id, u.id)).toBe(false);
+        expect(await s.grants.getRequest('ar_missing')).toBeNull();
+      });
+    });
+
+    describe('authorization codes', () => {
+      it('finds a code by hash and consumes it exactly once, even concurrently', async () => {
+        const code = await codeFor(await client(), (await user()).id);
+        expect(await s.grants.findCode(code.codeHash)).toEqual({
+          ...code,
+          consumedAt: null,
+          revokedAt: null,
+        });
+        const results = await Promise.all([
+          s.grants.consumeCode(code.id, at(5)),
+          s.grants.consumeCode(code.id, at(6)),
+          s.grants.consumeCode(code.id, at(7)),
+        ]);
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect((await s.grants.findCode(code.codeHash))?.consumedAt).toBe(at(5));
+      });
+
+      it('revoking a code revokes its families, including one started afterwards', async () => {
+        const { c, u, code, first } = await family();
+        await s.grants.revokeCode(code.id, at(20));
+        expect((await s.grants.findCode(code.codeHash))?.revokedAt).toBe(at(20));
+        expect((await s.grants.findAccessToken(first.access.tokenHash))?.revokedAt).toBe(at(20));
+        expect((await s.grants.findRefreshToken(first.refresh.tokenHash))?.revokedAt).toBe(at(20));
+
+        const late = pair();
+        await s.grants.startFamily(
+          {
+            id: unique('fam'),
+            clientId: c.id,
+            userId: u.id,
+            authorizationCodeId: code.id,
+            createdAt: at(21),
+          },
+          late,
+        );
+        expect((await s.grants.findAccessToken(late.access.tokenHash))?.revokedAt).not.toBeNull();
+        expect(await s.grants.rotateRefreshToken(late.refresh.id, at(22))).toBe(false);
+      });
+    });
+
+    describe('tokens', () => {
+      it('finds access and refresh tokens by hash with their family, client and user', async () => {
+        const { c, u, first, familyId } = await family();
+        expect(await s.grants.findAccessToken(first.access.tokenHash)).toEqual({
+          id: first.access.id,
+          familyId,
+          clientId: c.id,
+          userId: u.id,
+          userEmail: u.email,
+          scopes: ['read:nodes'],
+          createdAt: at(1),
+          expiresAt: at(3601),
+          revokedAt: null,
+        });
+        expect(await s.grants.findRefreshToken(first.refresh.tokenHash)).toEqual({
+          id: first.refresh.id,
+          familyId,
+          clientId: c.id,
+          userId: u.id,
+          scopes: ['read:nodes'],
+          createdAt: at(1),
+          expiresAt: at(30 * 86400),
+          rotatedAt: null,
+          revokedAt: null,
+        });
+        expect(await s.grants.findAccessToken('missing')).toBeNull();
+        expect(await s.grants.findRefreshToken('missing')).toBeNull();
+      });
+
+      it('rotates a refresh token exactly once, even concurrently', async () => {
+        const { first, familyId } = await family();
+        const results = await Promise.all([
+          s.grants.rotateRefreshToken(first.refresh.id, at(30)),
+          s.grants.rotateRefreshToken(first.refresh.id, at(31)),
+        ]);
+        expect(results.sort()).toEqual([false, true]);
+        expect((await s.grants.findRefreshToken(first.refresh.tokenHash))?.rotatedAt).toBe(at(30));
+        const next = pair();
+        await s.grants.addToFamily(familyId, next);
+        expect((await s.grants.findRefreshToken(next.refresh.tokenHash))?.familyId).toBe(familyId);
+      });
+
+      it('revoking a family reaches every token of it, and tokens added later', async () => {
+        const { first, familyId } = await family();
+        const second = pair();
+        await s.grants.addToFamily(familyId, second);
+        await s.grants.revokeFamily(familyId, at(40), 'refresh_token_reuse');
+        await s.grants.revokeFamily(familyId, at(41), 'revoked_by_client');
+        const later = pair();
+        await s.grants.addToFamily(familyId, later);
+        for (const p of [first, second, later]) {
+          expect((await s.grants.findAccessToken(p.access.tokenHash))?.revokedAt).toBe(at(40));
+          expect((await s.grants.findRefreshToken(p.refresh.tokenHash))?.revokedAt).toBe(at(40));
+        }
+        expect(await s.grants.rotateRefreshToken(later.refresh.id, at(42))).toBe(false);
+      });
+
+      it('revokes one access token and leaves the rest of the family alone', async () => {
+        const { first, familyId } = await family();
+        const second = pair();
+        await s.grants.addToFamily(familyId, second);
+        await s.grants.revokeAccessToken(first.access.id, at(50));
+        await s.grants.revokeAccessToken(first.access.id, at(51));
+        expect((await s.grants.findAccessToken(first.access.tokenHash))?.revokedAt).toBe(at(50));
+        expect((await s.grants.findAccessToken(second.access.tokenHash))?.revokedAt).toBeNull();
+        expect((await s.grants.findRefreshToken(first.refresh.tokenHash))?.revokedAt).toBeNull();
+      });
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SqliteConnectorStore } from '../../src/adapters/sqlite/connector-store';
+import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
+import { connectorStoreContract, makeConnector, makeDelivery } from './connector-store.contract';
+
+function tempDatabase(): { db: SqliteDatabase; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'connector-store-'));
+  const db = openDatabase({ filename: path.join(dir, 'connectors.db') });
+  return {
+    db,
+    remove: () => {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+connectorStoreContract('sqlite', () => {
+  const { db, remove } = tempDatabase();
+  return Promise.resolve({
+    store: new SqliteConnectorStore(db),
+    cleanup: () => Promise.resolve(remove()),
+  });
+});
+
+describe('SqliteConnectorStore specifics', () => {
+  let db: SqliteDatabase;
+  let remove: () => void;
+  beforeAll(() => {
+    ({ db, remove } = tempDatabase());
+  });
+  afterAll(() => remove());
+
+  it('enforces replay protection in the schema too, whatever writes the rows', async () => {
+    const store = new SqliteConnectorStore(db);
+    const connector = makeConnector('6f1c2a9e-8d4b-4c3e-9a7f-2b5d8e1f0c34');
+    await store.createConnector(connector);
+    const first = makeDelivery(connector);
+    await store.claimDelivery(first);
+    const copy = db.writer.prepare(
+      `INSERT INTO webhook_events (workspace_id, id, connector_id, status, delivery_id,
+         received_at, updated_at, attempts, payload_bytes)
+       VALUES (?, 'evt_copy', ?, 'processed', ?, 't', 't', 1, 0)`,
+    );
+    expect(() => copy.run(connector.workspaceId, connector.id, first.deliveryId)).toThrow(
+      /UNIQUE constraint failed/,
+    );
+  });
+
+  it('deletes a history longer than one chunk', async () => {
+    const store = new SqliteConnectorStore(db);
+    const connector = makeConnector('0b6d1c0e-2f3a-4b5c-8d7e-9f0a1b2c3d4e');
+    await store.createConnector(connector);
+    const insert = db.writer.prepare(
+      `INSERT INTO webhook_events (workspace_id, id, connector_id, status, received_at,
+         updated_at, attempts, payload_bytes) VALUES (?, ?, ?, 'rejected', 't', 't', 0, 0)`,
+    );
+    db.writer.transaction(() => {
+      for (let i = 0; i < 2500; i += 1) {
+        insert.run(connector.workspaceId, `evt_${i}`, connector.id);
+      }
+    })();
+    expect(await store.deleteConnector(connector.workspaceId, connector.id)).toBe(true);
+    const page = await store.listEvents(
+      connector.workspaceId,
+      connector.id,
+      {},
+      { limit: 1, offset: 0 },
+    );
+    expect(page.total).toBe(0);
+  });
+
+  it('reads the event list and the replay checks from indexes, without sorting', () => {
+    const plan = (sql: string) =>
+      (db.reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[])
+        .map((r) => r.detail)
+        .join(' / ');
+    const sorted = (sql: string) => /TEMP B-TREE/.test(plan(sql));
+    expect(
+      plan(`SELECT payload FROM webhook_events WHERE workspace_id = 'w' AND connector_id = 'c'
+        ORDER BY received_at DESC, id DESC LIMIT 10`),
+    ).toMatch(/USING INDEX webhook_events_list/);
+    expect(
+      sorted(`SELECT payload FROM webhook_events WHERE workspace_id = 'w' AND connector_id = 'c'
+        ORDER BY received_at DESC, id DESC LIMIT 10`),
+    ).toBe(false);
+    expect(
+      plan(`SELECT payload FROM webhook_events WHERE workspace_id = 'w' AND connector_id = 'c'
+        AND status = 'failed' ORDER BY received_at DESC, id DESC LIMIT 10`),
+    ).toMatch(/USING INDEX webhook_events_status/);
+    expect(
+      plan(`SELECT payload FROM webhook_events WHERE connector_id = 'c' AND delivery_id = 'd'
+        AND status IN ('received', 'processed')`),
+    ).toMatch(/USING INDEX webhook_events_live_delivery/);
+    expect(
+      plan(`SELECT payload FROM webhook_events WHERE connector_id = 'c' AND signature_key = 'k'
+        AND status IN ('received', 'processed')`),
+    ).toMatch(/USING INDEX webhook_events_live_signature/);
+  });
+});

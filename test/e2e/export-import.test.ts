@@ -1,0 +1,265 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createCliDeps, type CliDeps } from '../../src/cli/command';
+import { runCli } from '../../src/cli/run';
+import type { GraphNode } from '../../src/domain/graph';
+import type { Workspace } from '../../src/domain/workspace';
+import { expectData } from '../support/envelope-assertions';
+import { ManualClock } from '../support/manual-clock';
+import { OntologyClient } from '../support/ontology-client';
+import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(deps: CliDeps, ...argv: string[]): Promise<CliRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    output: { stdout: (l) => out.push(l), stderr: (l) => err.push(l) },
+    open: () => Promise.resolve(deps),
+  });
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+/** Everything the store holds for a workspace, read through the port (not the API's paging). */
+async function contents(t: TestApp, workspaceId: string) {
+  const { workspaces, graph } = createCliDeps(t.container.deps).stores;
+  const all = { limit: 10_000, offset: 0 };
+  return {
+    workspace: (await workspaces.get(workspaceId)) as Workspace,
+    nodes: (await graph.listNodes(workspaceId, {}, [], all)).items,
+    edges: (await graph.listEdges(workspaceId, {}, [], all)).items,
+  };
+}
+
+/**
+ * Moving a workspace between stores: `export` writes NDJSON, `import` loads it into
+ * whichever engine is configured. Here both ends are the embedded store (two data dirs),
+ * and the round trip must be lossless: ids, versions, timestamps, properties and edges.
+ */
+describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
+  let source: TestApp;
+  let target: TestApp;
+  let sourceCli: CliDeps;
+  let targetCli: CliDeps;
+  let dir: string;
+  let file: string;
+  let nodes: GraphNode[];
+
+  beforeAll(async () => {
+    const clock = new ManualClock(Date.UTC(2026, 4, 1, 8, 30, 0, 123));
+    source = await createTestApp({ clock });
+    target = await createTestApp();
+    sourceCli = createCliDeps(source.container.deps);
+    targetCli = createCliDeps(target.container.deps);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-export-'));
+    file = path.join(dir, 'workspace.ndjson');
+
+    // A workspace with history: varied properties, updates (versions > 1, a type change),
+    // a deletion, a self-loop, and records created at different times.
+    const api = new OntologyClient(source, source.apiKey, source.workspaceId);
+    const pump = await api.node('Pump', 'Pump ü 1', {
+      serial: 'P-1',
+      pressure: 1.5,
+      count: -2,
+      big: 2 ** 40,
+      active: false,
+      tags: ['a', 'b'],
+      readings: [1, 2.5],
+      flags: [true, false],
+      empty: [],
+    });
+    clock.advance(1_500);
+    const valve = await api.node('Valve', 'V-7', { note: 'line\nbreak "quoted"' });
+    const sensor = await api.node('Sensor', 'S', {});
+    const gone = await api.node('Sensor', 'to delete', {});
+    clock.advance(60_000);
+    await api.ok('UPDATE_NODE', { id: pump.id, properties: { pressure: 2, tags: null } });
+    await api.ok('UPDATE_NODE', { id: sensor.id, entityType: 'Gauge', name: 'Gauge 1' });
+    await api.ok('DELETE_NODE', { id: gone.id });
+    await api.edge('FEEDS', pump.id, valve.id, { flow: 3.25, labels: ['x'] });
+    clock.advance(10);
+    await api.edge('MONITORS', sensor.id, pump.id);
+    await api.edge('LOOPS', valve.id, valve.id, { n: 1 });
+    nodes = (await contents(source, source.workspaceId)).nodes;
+  });
+
+  afterAll(async () => {
+    await source.close();
+    await target.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exports the workspace to a file and to standard output alike', async () => {
+    const written = await cli(
+      sourceCli,
+      'export',
+      '--workspace',
+      source.workspaceId,
+      '--out',
+      file,
+      '--json',
+    );
+    expect(written).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(written.stdout)).toEqual({
+      workspaceId: source.workspaceId,
+      file,
+      nodes: 3,
+      edges: 3,
+    });
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 3 + 3 + 1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      kind: 'workspace',
+      format: 'workspace-ontology-export',
+      version: 1,
+      workspace: { id: source.workspaceId },
+    });
+    expect(JSON.parse(lines.at(-1) ?? '')).toEqual({ kind: 'end', nodes: 3, edges: 3 });
+
+    const printed = await cli(sourceCli, 'export', '--workspace', source.workspaceId);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout.split('\n')).toEqual(lines);
+  });
+
+  it('imports it into another store losslessly: workspace, ids, versions, timestamps, edges', async () => {
+    const result = await cli(targetCli, 'import', '--file', file, '--json');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toEqual({
+      workspaceId: source.workspaceId,
+      workspaceCreated: true,
+      nodes: { inserted: 3, unchanged: 0 },
+      edges: { inserted: 3, unchanged: 0 },
+    });
+    expect(await contents(target, source.workspaceId)).toEqual(
+      await contents(source, source.workspaceId),
+    );
+    expect(nodes.map((n) => n.version).sort()).toEqual([1, 2, 2]);
+  });
+
+  it('serves the imported workspace over HTTP, and versions keep working', async () => {
+    const key = await cli(
+      targetCli,
+      'key',
+      'create',
+      '--workspace',
+      source.workspaceId,
+      '--name',
+      'after move',
+      '--scopes',
+      'all',
+      '--json',
+    );
+    expect(key.code).toBe(0);
+    const secret = (JSON.parse(key.stdout) as { secret: string }).secret;
+    const pump = nodes.find((n) => n.entityType === 'Pump') as GraphNode;
+    const read = await request(target.app)
+      .get(`/api/queries/nodes/${pump.id}`)
+      .set(authHeaders(secret, source.workspaceId));
+    expect(expectData(read, 200)).toEqual(pump);
+
+    const api = new OntologyClient(target, secret, source.workspaceId);
+    const stale = await api.exec('UPDATE_NODE', { id: pump.id, name: 'x', expectedVersion: 1 });
+    expect(stale.status).toBe(409);
+    const updated = await api.ok<GraphNode>('UPDATE_NODE', {
+      id: pump.id,
+      name: 'Pump moved',
+      expectedVersion: pump.version,
+    });
+    expect(updated.version).toBe(pump.version + 1);
+    expect(updated.createdAt).toBe(pump.createdAt);
+  });
+
+  it('can run again: identical records are skipped, a changed one is refused', async () => {
+    const again = await cli(sourceCli, 'import', '--file', file, '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      workspaceCreated: false,
+      nodes: { inserted: 0, unchanged: 3 },
+      edges: { inserted: 0, unchanged: 3 },
+    });
+
+    // The target's pump was renamed above: importing the old one over it is a conflict.
+    const before = await contents(target, source.workspaceId);
+    const refused = await cli(targetCli, 'import', '--file', file, '--json');
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stderr)).toMatchObject({ error: { code: 'CONFLICT' } });
+    expect(await contents(target, source.workspaceId)).toEqual(before);
+  });
+
+  it('copies into another workspace id with --workspace', async () => {
+    const copy = '5b1c2f0e-7a3d-4e8b-9c6f-0a1b2c3d4e5f';
+    const result = await cli(sourceCli, 'import', '--file', file, '--workspace', copy);
+    expect(result.code).toBe(0);
+    const original = await contents(source, source.workspaceId);
+    const copied = await contents(source, copy);
+    expect(copied.nodes).toEqual(original.nodes);
+    expect(copied.edges).toEqual(original.edges);
+    expect(copied.workspace).toEqual({ ...original.workspace, id: copy });
+  });
+
+  it('refuses an invalid or truncated file, naming the line, and writes nothing', async () => {
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+    const fresh = '9d3e5a7c-1b2f-4c6d-8e0a-2b4c6d8e0f1a';
+    const cases: [string, string[], RegExp][] = [
+      ['truncated', lines.slice(0, -2), /^line \d+$/],
+      ['not json', [...lines.slice(0, 2), '{oops', ...lines.slice(2)], /^line 3$/],
+      [
+        'bad property',
+        lines.map((l, i) => {
+          if (i !== 1) {
+            return l;
+          }
+          const node = JSON.parse(l) as { properties: Record<string, unknown> };
+          return JSON.stringify({ ...node, properties: { ...node.properties, 'bad-key': 1 } });
+        }),
+        /^line 2\.properties/,
+      ],
+      [
+        'edge to nowhere',
+        [
+          ...lines.slice(0, -1).filter((l) => !l.includes('"kind":"node"')),
+          JSON.stringify({ kind: 'end', nodes: 0, edges: 3 }),
+        ],
+        /^line \d+\.(sourceId|targetId)$/,
+      ],
+    ];
+    for (const [name, content, at] of cases) {
+      const broken = path.join(dir, `${name}.ndjson`);
+      fs.writeFileSync(broken, `${content.join('\n')}\n`);
+      const result = await cli(
+        targetCli,
+        'import',
+        '--file',
+        broken,
+        '--workspace',
+        fresh,
+        '--json',
+      );
+      expect({ name, code: result.code }).toEqual({ name, code: 2 });
+      const error = (
+        JSON.parse(result.stderr) as {
+          error: { code: string; details: { issues: { path: string }[] } };
+        }
+      ).error;
+      expect(error.code).toBe('VALIDATION_ERROR');
+      const named = error.details.issues.filter((issue) => at.test(issue.path));
+      expect({ name, issues: error.details.issues, named: named.length > 0 }).toMatchObject({
+        name,
+        named: true,
+      });
+    }
+    expect(await target.container.deps.workspaces.get(fresh)).toBeNull();
+    const missing = await cli(targetCli, 'import', '--file', path.join(dir, 'nope.ndjson'));
+    expect(missing.code).toBe(2);
+    const unknown = await cli(sourceCli, 'export', '--workspace', fresh);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/not found/);
+  });
+});

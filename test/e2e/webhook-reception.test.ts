@@ -1,0 +1,588 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import type { GraphEdge, GraphNode } from '../../src/domain/graph';
+import { expectData, expectError } from '../support/envelope-assertions';
+import { OntologyClient } from '../support/ontology-client';
+import type { TestApp } from '../support/test-app';
+import {
+  adminHeaders,
+  createConnector,
+  createWebhookTestApp,
+  deliver,
+  listEvents,
+  standardHeaders,
+  unixSeconds,
+  xHeaders,
+  xSignature,
+  type CreatedConnector,
+} from '../support/webhook-fixtures';
+import { ManualClock } from '../support/manual-clock';
+
+const ONE_MIB = 1_048_576;
+
+describe('webhook reception', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let ontology: OntologyClient;
+  const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0, 250));
+  beforeAll(async () => {
+    t = await createWebhookTestApp({ clock, env: { BOOTSTRAP_PLAN: 'enterprise' } });
+    admin = adminHeaders(t);
+    ontology = new OntologyClient(t, t.apiKey, t.workspaceId);
+  });
+  afterAll(() => t.close());
+
+  const now = () => unixSeconds(clock);
+  const newConnector = (body?: Record<string, unknown>) => createConnector(t, admin, body);
+  const event = async (connector: CreatedConnector, id: string) =>
+    expectData(
+      await request(t.app).get(`/api/connectors/${connector.id}/events/${id}`).set(admin),
+      200,
+    );
+
+  describe('an accepted event', () => {
+    it('becomes a node of the connector entity type, linked to the connector, with its payload', async () => {
+      const connector = await newConnector({
+        type: 'Webhook',
+        name: 'billing',
+        entityType: 'PaymentEvent',
+      });
+      const body =
+        '{"type":"invoice.paid","data":{"id":"in_1","amount":4200,"lines":[{"sku":"a"}]}}';
+      const res = await deliver(
+        t,
+        connector,
+        body,
+        xHeaders(connector.secret, now(), body, 'evt-001'),
+      );
+      const receipt = expectData(res, 202);
+      expect(receipt).toEqual({
+        eventId: expect.stringMatching(/^evt_/),
+        status: 'processed',
+        nodeId: expect.stringMatching(/^whe_/),
+        duplicateOf: null,
+      });
+
+      const node = expectData(
+        await ontology.get(`/api/queries/nodes/${receipt.nodeId}`),
+        200,
+      ) as GraphNode;
+      expect(node).toMatchObject({
+        entityType: 'PaymentEvent',
+        name: 'invoice.paid',
+        properties: {
+          eventId: receipt.eventId,
+          deliveryId: 'evt-001',
+          connectorId: connector.id,
+          receivedAt: new Date(clock.now()).toISOString(),
+          payloadBytes: Buffer.byteLength(body),
+          payload: JSON.stringify(JSON.parse(body)),
+        },
+      });
+      const edges = await ontology.get('/api/queries/edges', { sourceId: node.id });
+      expect(expectData(edges, 200)).toEqual([
+        expect.objectContaining({
+          type: 'RECEIVED_VIA',
+          sourceId: node.id,
+          targetId: connector.nodeId,
+        }),
+      ]);
+
+      const listed = await listEvents(t, admin, connector.id);
+      expect(listed.items).toEqual([
+        {
+          id: receipt.eventId,
+          connectorId: connector.id,
+          status: 'processed',
+          scheme: 'x-webhook',
+          deliveryId: 'evt-001',
+          signedAt: new Date(now() * 1000).toISOString(),
+          receivedAt: new Date(clock.now()).toISOString(),
+          updatedAt: new Date(clock.now()).toISOString(),
+          processedAt: new Date(clock.now()).toISOString(),
+          attempts: 1,
+          nodeId: receipt.nodeId,
+          duplicateOf: null,
+          failureReason: null,
+          payloadBytes: Buffer.byteLength(body),
+        },
+      ]);
+      expect((await event(connector, receipt.eventId)).payload).toEqual(JSON.parse(body));
+    });
+
+    it('can be linked to other entities, and no user undo takes it back', async () => {
+      const connector = await newConnector();
+      const customer = await ontology.node('Customer', 'ACME');
+      const body = '{"event":"customer.updated","customerId":"acme"}';
+      const receipt = expectData(
+        await deliver(t, connector, body, xHeaders(connector.secret, now(), body)),
+        202,
+      );
+      const link = await ontology.edge('CONCERNS', receipt.nodeId, customer.id);
+      expect(link).toMatchObject({
+        sourceId: receipt.nodeId,
+        targetId: customer.id,
+      } satisfies Partial<GraphEdge>);
+
+      // The admin's own commands are undone; the connector's ingestion is not the admin's.
+      await ontology.ok('UNDO');
+      await ontology.ok('UNDO');
+      const nodes = await ontology.get(`/api/queries/nodes/${receipt.nodeId}`);
+      expect(expectData(nodes, 200).name).toBe('customer.updated');
+      expectError(await ontology.get(`/api/queries/nodes/${customer.id}`), 404, 'NOT_FOUND');
+    });
+
+    it('accepts the Standard Webhooks headers', async () => {
+      const connector = await newConnector();
+      const body =
+        '{"type":"contact.created","timestamp":"2026-01-15T12:00:00Z","data":{"id":"c1"}}';
+      const res = await deliver(
+        t,
+        connector,
+        body,
+        standardHeaders(connector.secret, 'msg_2KWPBgLl', now(), body),
+      );
+      const receipt = expectData(res, 202);
+      expect(await event(connector, receipt.eventId)).toMatchObject({
+        status: 'processed',
+        scheme: 'standard-webhooks',
+        deliveryId: 'msg_2KWPBgLl',
+      });
+      const again = await deliver(
+        t,
+        connector,
+        body,
+        standardHeaders(connector.secret, 'msg_2KWPBgLl', now() + 1, body),
+      );
+      expect(expectData(again, 200)).toMatchObject({
+        status: 'duplicate',
+        duplicateOf: receipt.eventId,
+      });
+    });
+
+    it('names the node after the event id when the payload has no type', async () => {
+      const connector = await newConnector();
+      const body = '{"a":1}';
+      const receipt = expectData(
+        await deliver(t, connector, body, xHeaders(connector.secret, now(), body)),
+        202,
+      );
+      expect(expectData(await ontology.get(`/api/queries/nodes/${receipt.nodeId}`), 200).name).toBe(
+        receipt.eventId,
+      );
+    });
+
+    it('takes a body of exactly 1 MiB, keeping a payload too big for a property on the event', async () => {
+      const connector = await newConnector();
+      const prefix = '{"type":"bulk","blob":"';
+      const body = `${prefix}${'x'.repeat(ONE_MIB - prefix.length - 2)}"}`;
+      expect(Buffer.byteLength(body)).toBe(ONE_MIB);
+      const receipt = expectData(
+        await deliver(t, connector, body, xHeaders(connector.secret, now(), body)),
+        202,
+      );
+      const node = expectData(
+        await ontology.get(`/api/queries/nodes/${receipt.nodeId}`),
+        200,
+      ) as GraphNode;
+      expect(node.properties).toMatchObject({ payloadTooLarge: true, payloadBytes: ONE_MIB });
+      expect(node.properties).not.toHaveProperty('payload');
+      expect(
+        ((await event(connector, receipt.eventId)).payload as { blob: string }).blob,
+      ).toHaveLength(ONE_MIB - prefix.length - 2);
+    });
+  });
+
+  describe('replays', () => {
+    it('answers the same event id again with 200 duplicate and ingests it once', async () => {
+      const connector = await newConnector();
+      const body = '{"type":"order.created","id":1}';
+      const first = expectData(
+        await deliver(t, connector, body, xHeaders(connector.secret, now(), body, 'order-1')),
+        202,
+      );
+      clock.advance(30_000);
+      const resent = await deliver(
+        t,
+        connector,
+        body,
+        xHeaders(connector.secret, now(), body, 'order-1'),
+      );
+      const dup = expectData(resent, 200);
+      expect(dup).toEqual({
+        eventId: expect.stringMatching(/^evt_/),
+        status: 'duplicate',
+        nodeId: first.nodeId,
+        duplicateOf: first.eventId,
+      });
+      expect(dup.eventId).not.toBe(first.eventId);
+      const nodes = await ontology.get('/api/queries/nodes', {
+        entityType: 'WebhookEvent',
+        name: 'order.created',
+      });
+      expect(nodes.body.meta.total).toBe(1);
+      const events = await listEvents(t, admin, connector.id);
+      expect(events.items.map((e) => e.status)).toEqual(['duplicate', 'processed']);
+      expect((await event(connector, dup.eventId)).payload).toBeNull();
+    });
+
+    it('without an id, treats the same timestamp and signature as a replay, not the same body', async () => {
+      const connector = await newConnector();
+      const body = '{"type":"tick"}';
+      const headers = xHeaders(connector.secret, now(), body);
+      expectData(await deliver(t, connector, body, headers), 202);
+      expect(expectData(await deliver(t, connector, body, headers), 200).status).toBe('duplicate');
+      // Same signature in upper-case hex: still the same request.
+      const upper = {
+        ...headers,
+        'X-Webhook-Signature': `sha256=${headers['X-Webhook-Signature']!.slice(7).toUpperCase()}`,
+      };
+      expect(expectData(await deliver(t, connector, body, upper), 200).status).toBe('duplicate');
+      // A captured request sent again under a made-up id: the signature still gives it away.
+      const renamed = { ...headers, 'X-Webhook-Id': 'fresh-id' };
+      expect(expectData(await deliver(t, connector, body, renamed), 200).status).toBe('duplicate');
+      clock.advance(1000);
+      expect(
+        expectData(await deliver(t, connector, body, xHeaders(connector.secret, now(), body)), 202)
+          .status,
+      ).toBe('processed');
+    });
+
+    it('keeps event ids per connector', async () => {
+      const a = await newConnector();
+      const b = await newConnector();
+      const body = '{"type":"shared"}';
+      expectData(await deliver(t, a, body, xHeaders(a.secret, now(), body, 'same-id')), 202);
+      expectData(await deliver(t, b, body, xHeaders(b.secret, now(), body, 'same-id')), 202);
+    });
+  });
+
+  describe('rejections', () => {
+    let connector: CreatedConnector;
+    const body = '{"type":"payment.succeeded","amount":100}';
+    beforeAll(async () => {
+      connector = await newConnector();
+    });
+
+    it('answers an unknown endpoint with 404', async () => {
+      const res = await deliver(
+        t,
+        { endpointId: 'ep_doesnotexist' },
+        body,
+        xHeaders(connector.secret, now(), body),
+      );
+      expectError(res, 404, 'NOT_FOUND');
+    });
+
+    it('refuses other media types with 415', async () => {
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+      ]) {
+        const res = await deliver(t, connector, body, {
+          ...xHeaders(connector.secret, now(), body),
+          'Content-Type': type,
+        });
+        expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      }
+      const charset = {
+        ...xHeaders(connector.secret, now(), body),
+        'Content-Type': 'application/json; charset=utf-8',
+      };
+      expect((await deliver(t, connector, body, charset)).status).toBe(202);
+    });
+
+    it('refuses 1 MiB + 1 byte with 413 and stores nothing', async () => {
+      const before = (await listEvents(t, admin, connector.id)).total;
+      const big = `{"blob":"${'x'.repeat(ONE_MIB - 10)}"}`;
+      expect(Buffer.byteLength(big)).toBe(ONE_MIB + 1);
+      const res = await deliver(
+        t,
+        connector,
+        big,
+        xHeaders(connector.secret, now(), big, 'too-big'),
+      );
+      expect(expectError(res, 413, 'PAYLOAD_TOO_LARGE').details).toEqual({ limitBytes: ONE_MIB });
+      expect((await listEvents(t, admin, connector.id)).total).toBe(before);
+    });
+
+    it('also refuses an oversized body sent without Content-Length (chunked) with 413', async () => {
+      const before = (await listEvents(t, admin, connector.id)).total;
+      const server = http.createServer(t.app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: `/api/webhooks/${connector.endpointId}`,
+              headers: {
+                ...xHeaders(connector.secret, now(), '{}'),
+                'Transfer-Encoding': 'chunked',
+              },
+            },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (d: string) => (text += d));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+            },
+          );
+          req.on('error', reject);
+          req.write('{"pad":"');
+          // 17 x 64 KiB: past 1 MiB; the service answers once the limit is crossed.
+          for (let i = 0; i < 17; i += 1) {
+            req.write(chunk);
+          }
+          req.end('"}');
+        });
+        expect(answer.status).toBe(413);
+        expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      expect((await listEvents(t, admin, connector.id)).total).toBe(before);
+    });
+
+    it('answers every signature problem with 401 INVALID_SIGNATURE naming the check', async () => {
+      const good = xHeaders(connector.secret, now(), body);
+      const std = standardHeaders(connector.secret, 'msg_1', now(), body);
+      const withoutHeader = (headers: Record<string, string>, name: string) =>
+        Object.fromEntries(Object.entries(headers).filter(([k]) => k !== name));
+      const cases: [Record<string, string>, string, string | Buffer][] = [
+        [{ 'Content-Type': 'application/json' }, 'missing_signature', body],
+        [{ ...good, 'X-Webhook-Timestamp': '' }, 'missing_timestamp', body],
+        [{ ...good, 'X-Webhook-Timestamp': 'yesterday' }, 'invalid_timestamp', body],
+        [{ ...good, 'X-Webhook-Signature': 'sha256=deadbeef' }, 'malformed_signature', body],
+        [
+          { ...good, 'X-Webhook-Signature': `${good['X-Webhook-Signature']!}00` },
+          'malformed_signature',
+          body,
+        ],
+        [
+          { ...good, 'X-Webhook-Signature': good['X-Webhook-Signature']!.slice(7) },
+          'malformed_signature',
+          body,
+        ],
+        [
+          { ...good, 'X-Webhook-Signature': xSignature('whsec_not-the-secret', now(), body) },
+          'signature_mismatch',
+          body,
+        ],
+        [good, 'signature_mismatch', body.replace('100', '900')],
+        [good, 'signature_mismatch', JSON.stringify(JSON.parse(body), null, 2)],
+        [good, 'signature_mismatch', JSON.stringify({ amount: 100, type: 'payment.succeeded' })],
+        [withoutHeader(std, 'webhook-id'), 'missing_id', body],
+        [{ ...std, 'webhook-timestamp': String(now() - 301) }, 'signature_mismatch', body],
+        [
+          standardHeaders(connector.secret, 'msg_old', now() - 301, body),
+          'timestamp_out_of_tolerance',
+          body,
+        ],
+        [{ ...std, 'webhook-signature': 'v1a,abc' }, 'malformed_signature', body],
+      ];
+      for (const [headers, check, sent] of cases) {
+        const res = await deliver(t, connector, sent, headers);
+        const error = expectError(res, 401, 'INVALID_SIGNATURE');
+        expect({ check: error.details?.check, message: error.message }).toEqual({
+          check,
+          message: expect.stringMatching(/^Signature check failed: .+/),
+        });
+        expect(res.headers['www-authenticate']).toBeUndefined();
+      }
+    });
+
+    it('rejects a byte changed anywhere in the body', async () => {
+      const headers = xHeaders(connector.secret, now(), body);
+      for (const index of [0, 10, body.length - 1]) {
+        const bytes = Buffer.from(body);
+        bytes[index] = bytes[index]! ^ 0x01;
+        const res = await deliver(t, connector, bytes, headers);
+        expect(expectError(res, 401, 'INVALID_SIGNATURE').details?.check).toBe(
+          'signature_mismatch',
+        );
+      }
+    });
+
+    it('accepts 299 s of clock skew either way and refuses 301 s', async () => {
+      for (const skew of [-299, 299]) {
+        const res = await deliver(
+          t,
+          connector,
+          body,
+          xHeaders(connector.secret, now() + skew, body),
+        );
+        expect(expectData(res, 202).status).toBe('processed');
+      }
+      for (const [skew, direction] of [
+        [-301, 'in the past'],
+        [301, 'in the future'],
+      ] as const) {
+        const res = await deliver(
+          t,
+          connector,
+          body,
+          xHeaders(connector.secret, now() + skew, body),
+        );
+        const error = expectError(res, 401, 'INVALID_SIGNATURE');
+        expect(error.details?.check).toBe('timestamp_out_of_tolerance');
+        expect(error.message).toContain(`301 s ${direction}`);
+      }
+    });
+
+    it('answers an authentic body that is not a JSON object with 400', async () => {
+      const cases: [string | Buffer, string][] = [
+        ['{"type":', 'INVALID_JSON'],
+        [Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]), 'INVALID_JSON'],
+        ['[{"type":"a"}]', 'VALIDATION_ERROR'],
+        ['"just a string"', 'VALIDATION_ERROR'],
+        ['null', 'VALIDATION_ERROR'],
+        ['', 'INVALID_JSON'],
+      ];
+      for (const [sent, code] of cases) {
+        const res = await deliver(t, connector, sent, xHeaders(connector.secret, now(), sent));
+        expectError(res, 400, code);
+      }
+      const longId = xHeaders(connector.secret, now(), body, 'x'.repeat(256));
+      expect(
+        expectError(await deliver(t, connector, body, longId), 400, 'VALIDATION_ERROR').details,
+      ).toEqual({
+        issues: [
+          { path: 'headers.x-webhook-id', message: 'must be 1-255 visible ASCII characters' },
+        ],
+      });
+    });
+
+    it('records rejected attempts without their payload', async () => {
+      const fresh = await newConnector();
+      const headers = {
+        ...xHeaders(fresh.secret, now(), body, 'forged-1'),
+        'X-Webhook-Signature': `sha256=${'0'.repeat(64)}`,
+      };
+      expectError(await deliver(t, fresh, body, headers), 401, 'INVALID_SIGNATURE');
+      clock.advance(1);
+      const notObject = '[1]';
+      expectError(
+        await deliver(t, fresh, notObject, xHeaders(fresh.secret, now(), notObject)),
+        400,
+        'VALIDATION_ERROR',
+      );
+      const { items } = await listEvents(t, admin, fresh.id, { status: 'rejected' });
+      expect(items).toHaveLength(2);
+      expect(
+        items.map((e) => [e.failureReason, e.deliveryId, e.scheme, e.nodeId, e.signedAt]),
+      ).toEqual([
+        ['The webhook body must be a JSON object.', null, 'x-webhook', null, null],
+        [expect.stringMatching(/does not match/), 'forged-1', 'x-webhook', null, null],
+      ]);
+      for (const item of items) {
+        expect((await event(fresh, item.id as string)).payload).toBeNull();
+      }
+    });
+  });
+
+  describe('secret rotation', () => {
+    it('accepts the old secret during the grace period, then only the new one', async () => {
+      const connector = await newConnector();
+      const rotated = expectData(
+        await request(t.app).post(`/api/connectors/${connector.id}/rotate-secret`).set(admin),
+        200,
+      );
+      const sign = (secret: string, id: string) => {
+        const body = `{"type":"rotation","n":"${id}"}`;
+        return deliver(t, connector, body, xHeaders(secret, now(), body, id));
+      };
+      expect((await sign(connector.secret, 'old-1')).status).toBe(202);
+      expect((await sign(rotated.secret, 'new-1')).status).toBe(202);
+      const body = '{"type":"rotation"}';
+      const std = standardHeaders(connector.secret, 'old-std', now(), body);
+      expect((await deliver(t, connector, body, std)).status).toBe(202);
+
+      clock.advance(24 * 60 * 60 * 1000 - 1000);
+      expect((await sign(connector.secret, 'old-2')).status).toBe(202);
+      clock.advance(1000);
+      const late = await sign(connector.secret, 'old-3');
+      expect(expectError(late, 401, 'INVALID_SIGNATURE').details?.check).toBe('signature_mismatch');
+      expect((await sign(rotated.secret, 'new-2')).status).toBe(202);
+    });
+
+    it('revokes the old secret at once with a grace period of 0', async () => {
+      const connector = await newConnector();
+      const rotated = expectData(
+        await request(t.app)
+          .post(`/api/connectors/${connector.id}/rotate-secret`)
+          .set(admin)
+          .send({ gracePeriodSeconds: 0 }),
+        200,
+      );
+      const body = '{"type":"x"}';
+      expectError(
+        await deliver(t, connector, body, xHeaders(connector.secret, now(), body)),
+        401,
+        'INVALID_SIGNATURE',
+      );
+      expect(
+        (await deliver(t, connector, body, xHeaders(rotated.secret, now(), body))).status,
+      ).toBe(202);
+    });
+  });
+});
+
+describe('webhook event history limits', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  const clock = new ManualClock(Date.UTC(2026, 2, 1, 8, 0, 0));
+  beforeAll(async () => {
+    t = await createWebhookTestApp({
+      clock,
+      env: { WEBHOOK_REJECTED_RECORDS_PER_MINUTE: '3', WEBHOOK_EVENT_RETENTION_DAYS: '2' },
+    });
+    admin = adminHeaders(t);
+  });
+  afterAll(() => t.close());
+
+  it('records at most the configured rejections per connector and minute', async () => {
+    const connector = await createConnector(t, admin);
+    const forged = {
+      'Content-Type': 'application/json',
+      'X-Webhook-Timestamp': '1',
+      'X-Webhook-Signature': `sha256=${'a'.repeat(64)}`,
+    };
+    for (let i = 0; i < 6; i += 1) {
+      expectError(await deliver(t, connector, '{}', forged), 401, 'INVALID_SIGNATURE');
+    }
+    expect((await listEvents(t, admin, connector.id)).total).toBe(3);
+    clock.advance(60_000);
+    expectError(await deliver(t, connector, '{}', forged), 401, 'INVALID_SIGNATURE');
+    expect((await listEvents(t, admin, connector.id)).total).toBe(4);
+  });
+
+  it('deletes events older than the retention period', async () => {
+    const connector = await createConnector(t, admin);
+    const body = '{"type":"old"}';
+    expectData(
+      await deliver(t, connector, body, xHeaders(connector.secret, unixSeconds(clock), body)),
+      202,
+    );
+    clock.advance(24 * 60 * 60 * 1000);
+    const newer = '{"type":"newer"}';
+    expectData(
+      await deliver(t, connector, newer, xHeaders(connector.secret, unixSeconds(clock), newer)),
+      202,
+    );
+    clock.advance(24 * 60 * 60 * 1000 + 1);
+    const result = await t.container.deps.webhooks.maintenance.run();
+    expect(result.purged).toBeGreaterThanOrEqual(1);
+    const { items } = await listEvents(t, admin, connector.id);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.receivedAt).toBe(
+      new Date(clock.now() - 24 * 60 * 60 * 1000 - 1).toISOString(),
+    );
+  });
+});
