@@ -172,7 +172,7 @@ async function main(): Promise<void> {
     if (fullMicros && bareMicros) {
       out(
         `cross-check by server CPU per request, bare/full: ${formatFixed(bareMicros / fullMicros)} ` +
-          '(what full/bare would be if each server had a core to itself)',
+          '(barely affected by other processes; approximate, as GC helper threads count too)',
       );
     }
     if (comparison.remeasured > 0) {
@@ -192,10 +192,10 @@ async function main(): Promise<void> {
         (calibrated && problems.length === 0 ? '' : ' (noisy run)'),
     );
     if (knobs.cpuProfDir) {
-      out(
-        `CPU profiles written to ${path.resolve(knobs.cpuProfDir)}/<variant>/ ` +
-          '(summarise with npx tsx bench/profile-summary.ts <file>)',
-      );
+      out(`CPU profiles written to ${path.resolve(knobs.cpuProfDir)}/<variant>/; summarise with`);
+      for (const [name, count] of comparison.served) {
+        out(`  npx tsx bench/profile-summary.ts --requests ${count} <${name} .cpuprofile>`);
+      }
     }
   } finally {
     await stopAll();

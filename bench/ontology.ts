@@ -11,7 +11,8 @@
  * 2. CREATE_NODE via POST /api/commands/execute with durable commits (WAL,
  *    synchronous=FULL as configured) into a fresh store and workspace, next to the raw
  *    SQLite single-row autocommit insert rate of the same row into a scratch copy of the
- *    schema (bench/servers/sqlite-insert.ts), in alternating order. Goal: >= 1,500 commands/s.
+ *    schema (bench/servers/sqlite-insert.ts), and, as a diagnostic, CommandService.execute
+ *    without HTTP in the same child; rotating order. Goal: >= 1,500 commands/s.
  *
  * Method: DESIGN.md section 9. A report: exits 0 whether or not the goals are met.
  *
@@ -140,7 +141,10 @@ async function main(): Promise<void> {
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ontology-'));
   try {
-    out('Ontology: node reads over 100k nodes (full stack vs bare Express + same SQLite)');
+    out(
+      `Ontology: node reads over ${formatInt(knobs.nodes)} nodes (full stack vs bare Express + ` +
+        'same SQLite)',
+    );
     out('          and CREATE_NODE commands/s with durable commits (vs raw SQLite inserts)');
     out(
       `  ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +

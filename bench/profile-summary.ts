@@ -4,7 +4,10 @@
  * own functions (src/...), i.e. "how much of the request is spent under this function".
  * Samples before the first HTTP request (start-up) are left out.
  *
- *   npx tsx bench/profile-summary.ts <file.cpuprofile> [top=25]
+ *   npx tsx bench/profile-summary.ts [--requests N] <file.cpuprofile> [top=25]
+ *
+ * With --requests (the number of requests the server answered, printed by the benchmark
+ * when profiling), every figure is also given in microseconds per request.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,9 +26,18 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const [file, topArg] = process.argv.slice(2);
-if (!file) {
-  process.stderr.write('usage: tsx bench/profile-summary.ts <file.cpuprofile> [top]\n');
+const args = process.argv.slice(2);
+let requests: number | undefined;
+const requestsAt = args.indexOf('--requests');
+if (requestsAt >= 0) {
+  requests = Number(args[requestsAt + 1]);
+  args.splice(requestsAt, 2);
+}
+const [file, topArg] = args;
+if (!file || (requests !== undefined && !(requests > 0))) {
+  process.stderr.write(
+    'usage: tsx bench/profile-summary.ts [--requests N] <file.cpuprofile> [top]\n',
+  );
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
@@ -131,19 +143,21 @@ profile.samples.forEach((id, i) => {
 
 const busy = total - idle;
 const pct = (us: number) => `${formatFixed((100 * us) / busy, 1)}%`;
+const perRequest = (us: number) => (requests ? [formatFixed(us / requests, 1)] : []);
 const rows = (map: Map<string, number>, heading: string) =>
   renderTable([
-    [heading, 'ms', '% of busy'],
+    [heading, 'ms', '% of busy', ...(requests ? ['us/req'] : [])],
     ...[...map.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, us]) => [name, formatFixed(us / 1000, 0), pct(us)]),
+      .map(([name, us]) => [name, formatFixed(us / 1000, 0), pct(us), ...perRequest(us)]),
   ]);
 
 process.stdout.write(
   `${file}\nskipped ${formatFixed(skippedUs / 1e6, 1)} s of start-up; ` +
     `then sampled ${formatFixed(total / 1e6, 1)} s, busy ${formatFixed(busy / 1e6, 1)} s ` +
-    `(idle ${formatFixed((100 * idle) / total, 1)}%)\n\n` +
+    `(idle ${formatFixed((100 * idle) / total, 1)}%)` +
+    (requests ? `; ${formatFixed(busy / requests, 1)} us busy per request\n\n` : '\n\n') +
     `${rows(selfByArea, 'self time by area')}\n\n` +
     `${rows(selfByFunction, 'self time by function')}\n\n` +
     `${rows(inclusiveOwn, 'inclusive time of src/ functions')}\n`,

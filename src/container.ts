@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app';
 import { ApiKeyService } from './auth/api-key-service';
 import { ApiKeyVerifier } from './auth/api-key-verifier';
+import { CachedApiKeyStore, CachedWorkspaceStore } from './adapters/cache/cached-stores';
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './auth/rate-limiter';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
@@ -43,7 +44,8 @@ export interface ContainerOverrides {
 /**
  * Composition root: picks adapters from config and wires everything by constructor.
  * The embedded default is SQLite; NEO4J_URI selects Neo4j for the graph, command log,
- * workspaces and API keys (the other records stay in SQLite until they have adapters).
+ * workspaces, API keys, live-data source records, webhook connectors with their events,
+ * and OAuth users, clients and grants (docs/neo4j.md).
  */
 export function createContainer(
   config: Config,
@@ -52,16 +54,18 @@ export function createContainer(
 ): Container {
   const clock = overrides.clock ?? systemClock;
   const db = openDatabase({ filename: config.sqlitePath });
-  // NEO4J_URI moves the graph, command log, workspaces and API keys to Neo4j (docs/neo4j.md).
+  // NEO4J_URI moves every record to Neo4j (docs/neo4j.md): graph, command log, workspaces,
+  // API keys, live-data sources, webhook connectors and OAuth records.
   const neo4j = config.neo4j ? openNeo4jStores(config.neo4j, logger) : undefined;
-  const workspaces = neo4j?.workspaces ?? new SqliteWorkspaceStore(db);
-  const apiKeyStore = neo4j?.apiKeys ?? new SqliteApiKeyStore(db);
+  // Read on every authenticated request: cached briefly, invalidated by in-process changes.
+  const workspaces = new CachedWorkspaceStore(neo4j?.workspaces ?? new SqliteWorkspaceStore(db));
+  const apiKeyStore = new CachedApiKeyStore(neo4j?.apiKeys ?? new SqliteApiKeyStore(db));
   const apiKeys = new ApiKeyService(apiKeyStore, clock);
   const oauth = createOAuthServices(
     {
-      users: new SqliteUserStore(db),
-      clients: new SqliteOAuthClientStore(db),
-      grants: new SqliteOAuthGrantStore(db),
+      users: neo4j?.users ?? new SqliteUserStore(db),
+      clients: neo4j?.oauthClients ?? new SqliteOAuthClientStore(db),
+      grants: neo4j?.oauthGrants ?? new SqliteOAuthGrantStore(db),
     },
     workspaces,
     clock,
@@ -74,7 +78,7 @@ export function createContainer(
     idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
   });
   const webhooks = createWebhooks({
-    store: new SqliteConnectorStore(db),
+    store: neo4j?.connectors ?? new SqliteConnectorStore(db),
     commands,
     clock,
     logger,
@@ -82,7 +86,13 @@ export function createContainer(
     publicUrl: config.publicUrl,
     ...(overrides.webhookIngestor ? { decorateIngestor: overrides.webhookIngestor } : {}),
   });
-  const liveData = createLiveData({ db, graph, clock, config: config.liveData });
+  const liveData = createLiveData({
+    db,
+    graph,
+    clock,
+    config: config.liveData,
+    ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
+  });
 
   const deps: AppDeps = {
     logger,

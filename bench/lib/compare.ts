@@ -41,6 +41,8 @@ export interface Comparison {
   rounds: { order: string[]; results: Map<string, Measurement> }[];
   /** Measurements repeated because the machine was busy (the last try is kept). */
   remeasured: number;
+  /** Requests each variant answered in all, warm-ups included (to read CPU profiles per request). */
+  served: Map<string, number>;
 }
 
 /**
@@ -52,8 +54,12 @@ export async function compareVariants(
   options: CompareOptions,
 ): Promise<Comparison> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const run = (variant: Variant, durationS: number) =>
-    runLoad({ ...variant.load, connections: options.connections, durationS });
+  const served = new Map<string, number>();
+  const run = async (variant: Variant, durationS: number) => {
+    const result = await runLoad({ ...variant.load, connections: options.connections, durationS });
+    served.set(variant.name, (served.get(variant.name) ?? 0) + result.total);
+    return result;
+  };
   if (options.warmupS > 0) {
     log(`warm-up: ${options.warmupS} s each`);
     for (const variant of variants) {
@@ -64,6 +70,7 @@ export async function compareVariants(
     variants: variants.map((v) => v.name),
     rounds: [],
     remeasured: 0,
+    served,
   };
   let retriesLeft = options.retryNoisy ?? 0;
   for (let r = 0; r < options.rounds; r += 1) {

@@ -176,7 +176,9 @@ function reportError(
   }
   output.stderr(`error: ${message}`);
   if (exitCode === EXIT_USAGE && command && error instanceof CliUsageError) {
-    output.stderr(`Run '${PROGRAM} ${command.group} ${command.name} --help' for usage.`);
+    output.stderr(
+      `Run '${[PROGRAM, command.group, command.name].filter(Boolean).join(' ')} --help' for usage.`,
+    );
   }
   return exitCode;
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config/load-config';
 import type { Clock } from '../ports/clock';
 import type { GraphStore } from '../ports/graph-store';
 import type { HealthCheck } from '../ports/health';
+import type { LiveDataSourceStore } from '../ports/live-data-source-store';
 import type { TimeSeriesStore } from '../ports/timeseries-store';
 import { LiveDataService } from './live-data-service';
 
@@ -26,14 +27,16 @@ export interface LiveDataWiring {
 
 /**
  * Picks the time-series store: InfluxDB 1.x when INFLUX_URL is set (with an `influxdb`
- * readiness check), else the embedded SQLite store. Source records always live in the
- * system store, here the embedded one.
+ * readiness check), else the embedded SQLite store. Source records live in the system
+ * store: `sources` when given (Neo4j when NEO4J_URI is set), else the embedded one.
  */
 export function createLiveData(options: {
   db: SqliteDatabase;
   graph: Pick<GraphStore, 'getNode'>;
   clock: Clock;
   config: Config['liveData'];
+  /** The system store's source records; the embedded SQLite store when absent. */
+  sources?: LiveDataSourceStore;
 }): LiveDataWiring {
   const healthChecks: HealthCheck[] = [];
   let series: TimeSeriesStore;
@@ -45,7 +48,7 @@ export function createLiveData(options: {
     series = new SqliteTimeSeriesStore(options.db);
   }
   const service = new LiveDataService(
-    new SqliteLiveDataSourceStore(options.db),
+    options.sources ?? new SqliteLiveDataSourceStore(options.db),
     series,
     options.graph,
     options.clock,

@@ -49,6 +49,38 @@ describe('SqliteConnectorStore specifics', () => {
     );
   });
 
+  it('relaxes durability only for its own event writes, leaving the writer at FULL', async () => {
+    const store = new SqliteConnectorStore(db);
+    const connector = makeConnector('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f');
+    await store.createConnector(connector);
+    const seen: number[] = [];
+    const pragma = () => db.writer.pragma('synchronous', { simple: true }) as number;
+    const original = db.writer.transaction.bind(db.writer);
+    db.writer.transaction = ((fn: () => unknown) =>
+      original(() => {
+        seen.push(pragma());
+        return fn();
+      })) as typeof db.writer.transaction;
+    try {
+      await store.claimDelivery(makeDelivery(connector));
+    } finally {
+      db.writer.transaction = original;
+    }
+    expect(seen).toEqual([1]);
+    expect(pragma()).toBe(2);
+    await store.recordRejected({
+      id: 'evt_r',
+      workspaceId: connector.workspaceId,
+      connectorId: connector.id,
+      scheme: null,
+      deliveryId: null,
+      receivedAt: 't',
+      reason: 'x',
+      payloadBytes: 0,
+    });
+    expect(pragma()).toBe(2);
+  });
+
   it('deletes a history longer than one chunk', async () => {
     const store = new SqliteConnectorStore(db);
     const connector = makeConnector('0b6d1c0e-2f3a-4b5c-8d7e-9f0a1b2c3d4e');

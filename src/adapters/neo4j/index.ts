@@ -2,7 +2,12 @@ import type { Logger } from 'pino';
 import type { HealthCheck } from '../../ports/health';
 import { Neo4jApiKeyStore } from './api-key-store';
 import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
+import { Neo4jConnectorStore } from './connector-store';
 import { Neo4jGraphStore } from './graph-store';
+import { Neo4jLiveDataSourceStore } from './live-data-source-store';
+import { Neo4jOAuthClientStore } from './oauth-client-store';
+import { Neo4jOAuthGrantStore } from './oauth-grant-store';
+import { Neo4jUserStore } from './user-store';
 import { Neo4jWorkspaceStore } from './workspace-store';
 
 /** After a connection failure, requests are answered 503 at once for this long. */
@@ -14,6 +19,11 @@ export interface Neo4jStores {
   graph: Neo4jGraphStore;
   workspaces: Neo4jWorkspaceStore;
   apiKeys: Neo4jApiKeyStore;
+  liveDataSources: Neo4jLiveDataSourceStore;
+  connectors: Neo4jConnectorStore;
+  users: Neo4jUserStore;
+  oauthClients: Neo4jOAuthClientStore;
+  oauthGrants: Neo4jOAuthGrantStore;
   healthCheck: HealthCheck;
   close(): Promise<void>;
 }
@@ -36,6 +46,11 @@ export function openNeo4jStores(
     graph: new Neo4jGraphStore(client),
     workspaces: new Neo4jWorkspaceStore(client),
     apiKeys: new Neo4jApiKeyStore(client),
+    liveDataSources: new Neo4jLiveDataSourceStore(client),
+    connectors: new Neo4jConnectorStore(client),
+    users: new Neo4jUserStore(client),
+    oauthClients: new Neo4jOAuthClientStore(client),
+    oauthGrants: new Neo4jOAuthGrantStore(client),
     healthCheck: new Neo4jHealthCheck(client),
     close: () => client.close(),
   };

@@ -262,6 +262,8 @@ export class SqliteConnectorStore implements ConnectorStore {
    */
   private eventWrite<T>(work: () => T): Promise<T> {
     return this.db.exclusive(() => {
+      // Through `pragma()`, not cached statements: SQLite applies this pragma when the
+      // statement is compiled, not when it runs.
       const writer = this.db.writer;
       const previous = writer.pragma('synchronous', { simple: true }) as number;
       writer.pragma('synchronous = NORMAL');

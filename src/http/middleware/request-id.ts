@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
-/** `req_` + 20 URL-safe characters (DESIGN.md section 3). */
+/**
+ * `req_` + 32 hex characters (DESIGN.md section 3: 20+ URL-safe characters). randomUUID
+ * draws from a cached entropy pool, several times cheaper per request than randomBytes.
+ */
 export function newRequestId(): string {
-  return `req_${randomBytes(15).toString('base64url')}`;
+  return `req_${randomUUID().replaceAll('-', '')}`;
 }
 
 /** Gives every request an id, exposed as `X-Request-Id` and in every envelope. */

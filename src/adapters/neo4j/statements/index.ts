@@ -1,9 +1,12 @@
 import type { Statement } from '../statement';
 import { COMMAND_LOG_STATEMENTS } from './command-log';
 import { GRAPH_STATEMENTS } from './graph';
+import { LIVE_DATA_STATEMENTS } from './live-data';
 import { listStatementsForLint } from './lists';
 import { MAINTENANCE_STATEMENTS } from './maintenance';
 import { SYSTEM_STATEMENTS } from './system';
+import { OAUTH_STATEMENTS } from './oauth';
+import { WEBHOOK_STATEMENTS } from './webhooks';
 
 /**
  * Every Cypher statement the Neo4j adapters can send, for `test/unit/cypher-lint.test.ts`.
@@ -16,6 +19,9 @@ export function allStatements(): Statement[] {
     ...listStatementsForLint(),
     ...COMMAND_LOG_STATEMENTS,
     ...SYSTEM_STATEMENTS,
+    ...LIVE_DATA_STATEMENTS,
+    ...WEBHOOK_STATEMENTS,
+    ...OAUTH_STATEMENTS,
     ...MAINTENANCE_STATEMENTS,
   ];
 }

@@ -59,6 +59,110 @@ export const PURGE_API_KEYS = cypher(
   DELETE k`,
 );
 
+export const PURGE_LIVE_DATA_SOURCES = cypher(
+  'purge-live-data-sources',
+  ['workspaceIds'],
+  `
+  MATCH (s:_LiveDataSource)
+  WHERE s.workspaceId IN $workspaceIds
+  DELETE s`,
+);
+
+export const PURGE_WEBHOOK_EVENTS = cypher(
+  'purge-webhook-events',
+  ['workspaceIds'],
+  `
+  MATCH (e:_WebhookEvent)
+  WHERE e.workspaceId IN $workspaceIds
+  DELETE e`,
+);
+
+export const PURGE_WEBHOOK_CONNECTORS = cypher(
+  'purge-webhook-connectors',
+  ['workspaceIds'],
+  `
+  MATCH (c:_WebhookConnector)
+  WHERE c.workspaceId IN $workspaceIds
+  DELETE c`,
+);
+
+export const PURGE_WEBHOOK_CLAIM_LOCKS = cypher(
+  'purge-webhook-claim-locks',
+  ['workspaceIds'],
+  `
+  MATCH (l:_WebhookClaimLock)
+  WHERE l.workspaceId IN $workspaceIds
+  DELETE l`,
+);
+
+export const PURGE_OAUTH_REQUESTS = cypher(
+  'purge-oauth-requests',
+  ['workspaceIds'],
+  `
+  MATCH (c:_OAuthClient)
+  WHERE c.workspaceId IN $workspaceIds
+  MATCH (x:_OAuthRequest {clientId: c.id})
+  DELETE x`,
+);
+
+export const PURGE_OAUTH_CODES = cypher(
+  'purge-oauth-codes',
+  ['workspaceIds'],
+  `
+  MATCH (c:_OAuthClient)
+  WHERE c.workspaceId IN $workspaceIds
+  MATCH (x:_OAuthCode {clientId: c.id})
+  DELETE x`,
+);
+
+export const PURGE_OAUTH_FAMILIES = cypher(
+  'purge-oauth-families',
+  ['workspaceIds'],
+  `
+  MATCH (c:_OAuthClient)
+  WHERE c.workspaceId IN $workspaceIds
+  MATCH (x:_OAuthTokenFamily {clientId: c.id})
+  DELETE x`,
+);
+
+export const PURGE_OAUTH_ACCESS_TOKENS = cypher(
+  'purge-oauth-access-tokens',
+  ['workspaceIds'],
+  `
+  MATCH (c:_OAuthClient)
+  WHERE c.workspaceId IN $workspaceIds
+  MATCH (x:_OAuthAccessToken {clientId: c.id})
+  DELETE x`,
+);
+
+export const PURGE_OAUTH_REFRESH_TOKENS = cypher(
+  'purge-oauth-refresh-tokens',
+  ['workspaceIds'],
+  `
+  MATCH (c:_OAuthClient)
+  WHERE c.workspaceId IN $workspaceIds
+  MATCH (x:_OAuthRefreshToken {clientId: c.id})
+  DELETE x`,
+);
+
+export const PURGE_OAUTH_CLIENTS = cypher(
+  'purge-oauth-clients',
+  ['workspaceIds'],
+  `
+  MATCH (c:_OAuthClient)
+  WHERE c.workspaceId IN $workspaceIds
+  DELETE c`,
+);
+
+export const PURGE_MEMBERSHIPS = cypher(
+  'purge-memberships',
+  ['workspaceIds'],
+  `
+  MATCH (m:_Membership)
+  WHERE m.workspaceId IN $workspaceIds
+  DELETE m`,
+);
+
 export const PURGE_WORKSPACES = cypher(
   'purge-workspaces',
   ['workspaceIds'],
@@ -76,5 +180,16 @@ export const MAINTENANCE_STATEMENTS = [
   PURGE_COMMAND_LOG_SEQUENCES,
   PURGE_IDEMPOTENCY,
   PURGE_API_KEYS,
+  PURGE_LIVE_DATA_SOURCES,
+  PURGE_WEBHOOK_EVENTS,
+  PURGE_WEBHOOK_CONNECTORS,
+  PURGE_WEBHOOK_CLAIM_LOCKS,
+  PURGE_OAUTH_REQUESTS,
+  PURGE_OAUTH_CODES,
+  PURGE_OAUTH_FAMILIES,
+  PURGE_OAUTH_ACCESS_TOKENS,
+  PURGE_OAUTH_REFRESH_TOKENS,
+  PURGE_OAUTH_CLIENTS,
+  PURGE_MEMBERSHIPS,
   PURGE_WORKSPACES,
 ];

@@ -1,0 +1,421 @@
+import type { ManagedTransaction } from 'neo4j-driver';
+import type {
+  Connector,
+  ConnectorType,
+  EventStatus,
+  SignatureScheme,
+  StoredWebhookEvent,
+  WebhookEvent,
+} from '../../domain/webhooks';
+import type {
+  ConnectorStore,
+  DeliveryClaim,
+  EventFilter,
+  EventOutcome,
+  NewDelivery,
+  RejectedAttempt,
+  ReplayClaim,
+} from '../../ports/connector-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { Neo4jClient } from './client';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  CLAIM_LOCK,
+  CLAIM_LOCK_DELETE,
+  CONNECTOR_BY_ENDPOINT,
+  CONNECTOR_COUNT,
+  CONNECTOR_CREATE,
+  CONNECTOR_DELETE,
+  CONNECTOR_EVENTS_DELETE_CHUNK,
+  CONNECTOR_GET,
+  CONNECTOR_LIST,
+  CONNECTOR_ROTATE,
+  EVENT_COUNT,
+  EVENT_CREATE,
+  EVENT_FINISH,
+  EVENT_GET,
+  EVENT_LIST,
+  EVENT_LIVE_BY_DELIVERY,
+  EVENT_LIVE_BY_SIGNATURE,
+  EVENT_LOCK_GET,
+  EVENT_RECLAIM,
+  EVENTS_FAIL_INTERRUPTED,
+  EVENTS_PURGE_CHUNK,
+} from './statements/webhooks';
+import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+
+/** Events deleted per transaction when a connector's history or expired events are removed. */
+const DELETE_CHUNK = 1000;
+
+/** Yields to the event loop, so that other requests run between chunks of a long delete. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const optionalTime = (iso: string | null) => (iso === null ? null : toDateTime(iso));
+
+function toConnector(stored: Record<string, unknown>): Connector {
+  return {
+    id: String(stored.id),
+    workspaceId: String(stored.workspaceId),
+    type: String(stored.type) as ConnectorType,
+    name: String(stored.name),
+    entityType: String(stored.entityType),
+    endpointId: String(stored.endpointId),
+    secret: String(stored.secret),
+    previousSecret: optionalText(stored.previousSecret),
+    previousSecretExpiresAt: fromOptionalDateTime(stored.previousSecretExpiresAt),
+    secretRotatedAt: fromOptionalDateTime(stored.secretRotatedAt),
+    createdAt: fromDateTime(stored.createdAt),
+    updatedAt: fromDateTime(stored.updatedAt),
+  };
+}
+
+function toEvent(stored: Record<string, unknown>): WebhookEvent {
+  return {
+    id: String(stored.id),
+    workspaceId: String(stored.workspaceId),
+    connectorId: String(stored.connectorId),
+    status: String(stored.status) as EventStatus,
+    scheme: optionalText(stored.scheme) as SignatureScheme | null,
+    deliveryId: optionalText(stored.deliveryId),
+    signatureKey: optionalText(stored.signatureKey),
+    signedAt: fromOptionalDateTime(stored.signedAt),
+    receivedAt: fromDateTime(stored.receivedAt),
+    updatedAt: fromDateTime(stored.updatedAt),
+    processedAt: fromOptionalDateTime(stored.processedAt),
+    attempts: toNumber(stored.attempts),
+    nodeId: optionalText(stored.nodeId),
+    duplicateOf: optionalText(stored.duplicateOf),
+    failureReason: optionalText(stored.failureReason),
+    payloadBytes: toNumber(stored.payloadBytes),
+  };
+}
+
+function toStoredEvent(stored: Record<string, unknown>): StoredWebhookEvent {
+  return { ...toEvent(stored), payload: optionalText(stored.payload) };
+}
+
+/** Every property of a new event node, the live keys included while it is live. */
+function eventParams(e: StoredWebhookEvent) {
+  const live = e.status === 'received' || e.status === 'processed';
+  return {
+    workspaceId: e.workspaceId,
+    id: e.id,
+    connectorId: e.connectorId,
+    status: e.status,
+    scheme: e.scheme,
+    deliveryId: e.deliveryId,
+    signatureKey: e.signatureKey,
+    signedAt: optionalTime(e.signedAt),
+    receivedAt: toDateTime(e.receivedAt),
+    updatedAt: toDateTime(e.updatedAt),
+    processedAt: optionalTime(e.processedAt),
+    attempts: toInt(e.attempts),
+    nodeId: e.nodeId,
+    duplicateOf: e.duplicateOf,
+    failureReason: e.failureReason,
+    payloadBytes: toInt(e.payloadBytes),
+    payload: e.payload,
+    liveDeliveryId: live ? e.deliveryId : null,
+    liveSignatureKey: live ? e.signatureKey : null,
+  };
+}
+
+/**
+ * Webhook connectors and received events in Neo4j, as `(:_WebhookConnector)` and
+ * `(:_WebhookEvent)` nodes, with the SQLite adapter's semantics: claims and replays of a
+ * connector are serialised by its claim lock, and the live-holder uniqueness constraints
+ * back the check (see `statements/webhooks.ts`).
+ */
+export class Neo4jConnectorStore implements ConnectorStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  async createConnector(c: Connector): Promise<void> {
+    await this.client.write((tx) =>
+      runAll(tx, CONNECTOR_CREATE, {
+        workspaceId: c.workspaceId,
+        id: c.id,
+        type: c.type,
+        name: c.name,
+        entityType: c.entityType,
+        endpointId: c.endpointId,
+        secret: c.secret,
+        previousSecret: c.previousSecret,
+        previousSecretExpiresAt: optionalTime(c.previousSecretExpiresAt),
+        secretRotatedAt: optionalTime(c.secretRotatedAt),
+        createdAt: toDateTime(c.createdAt),
+        updatedAt: toDateTime(c.updatedAt),
+      }),
+    );
+  }
+
+  getConnector(workspaceId: string, id: string): Promise<Connector | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, CONNECTOR_GET, { workspaceId, id });
+      return record ? toConnector(mapField(record, 'connector')) : null;
+    });
+  }
+
+  findConnectorByEndpoint(endpointId: string): Promise<Connector | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, CONNECTOR_BY_ENDPOINT, { endpointId });
+      return record ? toConnector(mapField(record, 'connector')) : null;
+    });
+  }
+
+  listConnectors(workspaceId: string, page: PageRequest): Promise<Page<Connector>> {
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, CONNECTOR_COUNT, { workspaceId });
+      const total = counted ? toNumber(field(counted, 'total')) : 0;
+      if (page.limit <= 0 || page.offset >= total) {
+        return { items: [], total };
+      }
+      const records = await runAll(tx, CONNECTOR_LIST, {
+        workspaceId,
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return { items: records.map((r) => toConnector(mapField(r, 'connector'))), total };
+    });
+  }
+
+  rotateSecret(
+    workspaceId: string,
+    id: string,
+    rotation: {
+      secret: string;
+      previousSecret: string | null;
+      previousSecretExpiresAt: string | null;
+      rotatedAt: string;
+    },
+  ): Promise<Connector | null> {
+    return this.client.write(async (tx) => {
+      const record = await runOne(tx, CONNECTOR_ROTATE, {
+        workspaceId,
+        id,
+        secret: rotation.secret,
+        previousSecret: rotation.previousSecret,
+        previousSecretExpiresAt: optionalTime(rotation.previousSecretExpiresAt),
+        rotatedAt: toDateTime(rotation.rotatedAt),
+      });
+      return record ? toConnector(mapField(record, 'connector')) : null;
+    });
+  }
+
+  async deleteConnector(workspaceId: string, id: string): Promise<boolean> {
+    // The connector goes first: from then on its endpoint answers 404 and its events are
+    // unreachable, so removing them in chunks afterwards is invisible to clients.
+    const deleted = await this.client.write(async (tx) => {
+      const record = await runOne(tx, CONNECTOR_DELETE, { workspaceId, id });
+      return record ? toNumber(field(record, 'deleted')) > 0 : false;
+    });
+    while (
+      (await this.client.write(async (tx) => {
+        const record = await runOne(tx, CONNECTOR_EVENTS_DELETE_CHUNK, {
+          workspaceId,
+          connectorId: id,
+          limit: toInt(DELETE_CHUNK),
+        });
+        return record ? toNumber(field(record, 'deleted')) : 0;
+      })) === DELETE_CHUNK
+    ) {
+      await yieldToOthers();
+    }
+    if (deleted) {
+      await this.client.write((tx) => runAll(tx, CLAIM_LOCK_DELETE, { connectorId: id }));
+    }
+    return deleted;
+  }
+
+  claimDelivery(delivery: NewDelivery): Promise<DeliveryClaim> {
+    return this.client.write(async (tx): Promise<DeliveryClaim> => {
+      await runAll(tx, CLAIM_LOCK, {
+        workspaceId: delivery.workspaceId,
+        connectorId: delivery.connectorId,
+      });
+      const original = await liveHolder(tx, delivery.connectorId, delivery, null);
+      const event: StoredWebhookEvent = {
+        ...delivery,
+        status: original ? 'duplicate' : 'received',
+        signatureKey: original ? null : delivery.signatureKey,
+        updatedAt: delivery.receivedAt,
+        processedAt: null,
+        attempts: original ? 0 : 1,
+        nodeId: original ? original.nodeId : null,
+        duplicateOf: original ? original.id : null,
+        failureReason: null,
+        payload: original ? null : delivery.payload,
+      };
+      await runAll(tx, EVENT_CREATE, eventParams(event));
+      const { payload: _payload, ...stored } = event;
+      return original
+        ? { status: 'duplicate', event: stored, original }
+        : { status: 'claimed', event: stored };
+    });
+  }
+
+  async recordRejected(attempt: RejectedAttempt): Promise<void> {
+    const event: StoredWebhookEvent = {
+      id: attempt.id,
+      workspaceId: attempt.workspaceId,
+      connectorId: attempt.connectorId,
+      status: 'rejected',
+      scheme: attempt.scheme,
+      deliveryId: attempt.deliveryId,
+      signatureKey: null,
+      signedAt: null,
+      receivedAt: attempt.receivedAt,
+      updatedAt: attempt.receivedAt,
+      processedAt: null,
+      attempts: 0,
+      nodeId: null,
+      duplicateOf: null,
+      failureReason: attempt.reason,
+      payloadBytes: attempt.payloadBytes,
+      payload: null,
+    };
+    await this.client.write((tx) => runAll(tx, EVENT_CREATE, eventParams(event)));
+  }
+
+  finishEvent(
+    workspaceId: string,
+    id: string,
+    outcome: EventOutcome,
+  ): Promise<WebhookEvent | null> {
+    return this.client.write(async (tx) => {
+      const record = await runOne(tx, EVENT_FINISH, {
+        workspaceId,
+        id,
+        status: outcome.status,
+        at: toDateTime(outcome.at),
+        processedAt: outcome.status === 'processed' ? toDateTime(outcome.at) : null,
+        nodeId: outcome.status === 'processed' ? outcome.nodeId : null,
+        reason: outcome.status === 'failed' ? outcome.reason : null,
+      });
+      return record ? toEvent(mapField(record, 'event')) : null;
+    });
+  }
+
+  claimReplay(
+    workspaceId: string,
+    connectorId: string,
+    id: string,
+    at: string,
+  ): Promise<ReplayClaim> {
+    return this.client.write(async (tx): Promise<ReplayClaim> => {
+      await runAll(tx, CLAIM_LOCK, { workspaceId, connectorId });
+      const record = await runOne(tx, EVENT_LOCK_GET, { workspaceId, connectorId, id });
+      if (!record) {
+        return { status: 'missing' };
+      }
+      const event = toStoredEvent(mapField(record, 'event'));
+      const { payload: _payload, ...visible } = event;
+      if (event.status !== 'failed') {
+        return { status: 'not_failed', event: visible };
+      }
+      const holder = await liveHolder(tx, connectorId, event, id);
+      if (holder) {
+        return { status: 'superseded', event: visible, by: holder };
+      }
+      const claimed = await runOne(tx, EVENT_RECLAIM, { workspaceId, id, at: toDateTime(at) });
+      if (!claimed) {
+        throw new Error(`event ${id} vanished inside its own transaction`);
+      }
+      return { status: 'claimed', event: toStoredEvent(mapField(claimed, 'event')) };
+    });
+  }
+
+  getEvent(
+    workspaceId: string,
+    connectorId: string,
+    id: string,
+  ): Promise<StoredWebhookEvent | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, EVENT_GET, { workspaceId, connectorId, id });
+      return record ? toStoredEvent(mapField(record, 'event')) : null;
+    });
+  }
+
+  listEvents(
+    workspaceId: string,
+    connectorId: string,
+    filter: EventFilter,
+    page: PageRequest,
+  ): Promise<Page<WebhookEvent>> {
+    const status = filter.status ?? null;
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, EVENT_COUNT, { workspaceId, connectorId, status });
+      const total = counted ? toNumber(field(counted, 'total')) : 0;
+      if (page.limit <= 0 || page.offset >= total) {
+        return { items: [], total };
+      }
+      const records = await runAll(tx, EVENT_LIST, {
+        workspaceId,
+        connectorId,
+        status,
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return { items: records.map((r) => toEvent(mapField(r, 'event'))), total };
+    });
+  }
+
+  async purgeEvents(before: string): Promise<number> {
+    const cutoff = toDateTime(before);
+    let total = 0;
+    for (;;) {
+      const removed = await this.client.write(async (tx) => {
+        const record = await runOne(tx, EVENTS_PURGE_CHUNK, {
+          before: cutoff,
+          limit: toInt(DELETE_CHUNK),
+        });
+        return record ? toNumber(field(record, 'deleted')) : 0;
+      });
+      total += removed;
+      if (removed < DELETE_CHUNK) {
+        return total;
+      }
+      await yieldToOthers();
+    }
+  }
+
+  failInterrupted(before: string, reason: string, at: string): Promise<number> {
+    return this.client.write(async (tx) => {
+      const record = await runOne(tx, EVENTS_FAIL_INTERRUPTED, {
+        before: toDateTime(before),
+        reason,
+        at: toDateTime(at),
+      });
+      return record ? toNumber(field(record, 'failed')) : 0;
+    });
+  }
+}
+
+/**
+ * The live event (other than `exceptId`) holding the delivery's id or signature key, the
+ * delivery id's holder first as on SQLite. Runs inside the caller's transaction, under the
+ * connector's claim lock.
+ */
+async function liveHolder(
+  tx: ManagedTransaction,
+  connectorId: string,
+  keys: { deliveryId: string | null; signatureKey: string | null },
+  exceptId: string | null,
+): Promise<WebhookEvent | null> {
+  const byDelivery =
+    keys.deliveryId === null
+      ? null
+      : await runOne(tx, EVENT_LIVE_BY_DELIVERY, { connectorId, deliveryId: keys.deliveryId });
+  const bySignature =
+    keys.signatureKey === null
+      ? null
+      : await runOne(tx, EVENT_LIVE_BY_SIGNATURE, {
+          connectorId,
+          signatureKey: keys.signatureKey,
+        });
+  const holder = [byDelivery, bySignature]
+    .filter((r) => r !== null)
+    .map((r) => toEvent(mapField(r, 'event')))
+    .find((e) => e.id !== exceptId);
+  return holder ?? null;
+}

@@ -1,0 +1,84 @@
+import type { LiveDataSource } from '../../domain/live-data';
+import type { LiveDataSourceStore, SourceFilter } from '../../ports/live-data-source-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { Neo4jClient } from './client';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  LIVE_SOURCE_COUNT,
+  LIVE_SOURCE_CREATE,
+  LIVE_SOURCE_GET,
+  LIVE_SOURCE_GET_MANY,
+  LIVE_SOURCE_LIST,
+} from './statements/live-data';
+import { fromDateTime, toDateTime, toInt, toNumber } from './values';
+
+const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function toSource(stored: Record<string, unknown>): LiveDataSource {
+  return {
+    id: String(stored.id),
+    name: String(stored.name),
+    unit: optionalText(stored.unit),
+    description: optionalText(stored.description),
+    entityId: optionalText(stored.entityId),
+    createdAt: fromDateTime(stored.createdAt),
+  };
+}
+
+/** Live data source records in Neo4j, as `(:_LiveDataSource)` nodes. */
+export class Neo4jLiveDataSourceStore implements LiveDataSourceStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  async create(workspaceId: string, source: LiveDataSource): Promise<void> {
+    await this.client.write((tx) =>
+      runAll(tx, LIVE_SOURCE_CREATE, {
+        workspaceId,
+        id: source.id,
+        name: source.name,
+        unit: source.unit,
+        description: source.description,
+        entityId: source.entityId,
+        createdAt: toDateTime(source.createdAt),
+      }),
+    );
+  }
+
+  get(workspaceId: string, id: string): Promise<LiveDataSource | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, LIVE_SOURCE_GET, { workspaceId, id });
+      return record ? toSource(mapField(record, 'source')) : null;
+    });
+  }
+
+  getMany(workspaceId: string, ids: readonly string[]): Promise<LiveDataSource[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.client.read(async (tx) => {
+      const records = await runAll(tx, LIVE_SOURCE_GET_MANY, { workspaceId, ids: [...ids] });
+      return records.map((r) => toSource(mapField(r, 'source')));
+    });
+  }
+
+  list(
+    workspaceId: string,
+    filter: SourceFilter,
+    page: PageRequest,
+  ): Promise<Page<LiveDataSource>> {
+    const entityId = filter.entityId ?? null;
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, LIVE_SOURCE_COUNT, { workspaceId, entityId });
+      const total = counted ? toNumber(field(counted, 'total')) : 0;
+      if (page.limit <= 0 || page.offset >= total) {
+        return { items: [], total };
+      }
+      const records = await runAll(tx, LIVE_SOURCE_LIST, {
+        workspaceId,
+        entityId,
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return { items: records.map((r) => toSource(mapField(r, 'source'))), total };
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import type { OAuthClient } from '../../domain/oauth';
+import type { Scope } from '../../domain/scopes';
+import { NotFoundError } from '../../errors';
+import type { OAuthClientStore } from '../../ports/oauth-client-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { Neo4jClient } from './client';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  CLIENT_CASCADE,
+  CLIENT_COUNT,
+  CLIENT_CREATE,
+  CLIENT_DELETE,
+  CLIENT_GET,
+  CLIENT_LIST,
+} from './statements/oauth';
+import { fromDateTime, toDateTime, toInt, toNumber } from './values';
+
+function toClient(stored: Record<string, unknown>): OAuthClient {
+  return {
+    id: String(stored.id),
+    workspaceId: String(stored.workspaceId),
+    name: String(stored.name),
+    redirectUri: String(stored.redirectUri),
+    scopes: Array.isArray(stored.scopes) ? (stored.scopes as Scope[]) : [],
+    createdAt: fromDateTime(stored.createdAt),
+    createdBy: typeof stored.createdBy === 'string' ? stored.createdBy : null,
+  };
+}
+
+/** OAuth client applications in Neo4j, as `(:_OAuthClient)` nodes. */
+export class Neo4jOAuthClientStore implements OAuthClientStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  async create(c: OAuthClient): Promise<OAuthClient> {
+    const created = await this.client.write(async (tx) => {
+      const record = await runOne(tx, CLIENT_CREATE, {
+        id: c.id,
+        workspaceId: c.workspaceId,
+        name: c.name,
+        redirectUri: c.redirectUri,
+        scopes: [...c.scopes],
+        createdAt: toDateTime(c.createdAt),
+        createdBy: c.createdBy,
+      });
+      return record ? toNumber(field(record, 'created')) : 0;
+    });
+    if (created !== 1) {
+      // As the SQLite store's foreign key does: a client belongs to an existing workspace.
+      throw new NotFoundError(`Workspace ${c.workspaceId} not found.`, { id: c.workspaceId });
+    }
+    return { ...c, scopes: [...c.scopes] };
+  }
+
+  get(clientId: string): Promise<OAuthClient | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, CLIENT_GET, { id: clientId });
+      return record ? toClient(mapField(record, 'client')) : null;
+    });
+  }
+
+  list(workspaceId: string, page: PageRequest): Promise<Page<OAuthClient>> {
+    return this.page(workspaceId, page);
+  }
+
+  listAll(page: PageRequest): Promise<Page<OAuthClient>> {
+    return this.page(null, page);
+  }
+
+  delete(workspaceId: string, clientId: string): Promise<boolean> {
+    return this.client.write(async (tx) => {
+      const record = await runOne(tx, CLIENT_DELETE, { workspaceId, id: clientId });
+      const deleted = record ? toNumber(field(record, 'deleted')) > 0 : false;
+      if (deleted) {
+        for (const statement of CLIENT_CASCADE) {
+          await runAll(tx, statement, { clientId });
+        }
+      }
+      return deleted;
+    });
+  }
+
+  private page(workspaceId: string | null, page: PageRequest): Promise<Page<OAuthClient>> {
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, CLIENT_COUNT, { workspaceId });
+      const total = counted ? toNumber(field(counted, 'total')) : 0;
+      if (page.limit <= 0 || page.offset >= total) {
+        return { items: [], total };
+      }
+      const records = await runAll(tx, CLIENT_LIST, {
+        workspaceId,
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return { items: records.map((r) => toClient(mapField(r, 'client'))), total };
+    });
+  }
+}

@@ -1,0 +1,310 @@
+import type { Record as Neo4jRecord } from 'neo4j-driver';
+import type {
+  AccessTokenRecord,
+  AuthorizationCode,
+  AuthorizationRequest,
+  FamilyRevocationReason,
+  RefreshTokenRecord,
+} from '../../domain/oauth';
+import type { Scope } from '../../domain/scopes';
+import { NotFoundError } from '../../errors';
+import type {
+  NewAuthorizationCode,
+  NewTokenFamily,
+  OAuthGrantStore,
+  TokenPair,
+} from '../../ports/oauth-grant-store';
+import type { Neo4jClient, TransactionWork } from './client';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  ACCESS_BY_HASH,
+  ACCESS_REVOKE,
+  CODE_BY_HASH,
+  CODE_CONSUME,
+  CODE_CREATE,
+  CODE_LOCK,
+  CODE_REVOKE,
+  FAMILIES_REVOKE_BY_CODE,
+  FAMILY_CREATE,
+  FAMILY_REVOKE,
+  PAIR_CREATE,
+  REFRESH_BY_HASH,
+  REFRESH_ROTATE,
+  REQUEST_COMPLETE,
+  REQUEST_CREATE,
+  REQUEST_GET,
+  REQUEST_SET_USER,
+} from './statements/oauth';
+import { fromDateTime, fromOptionalDateTime, toDateTime, toNumber } from './values';
+
+const scopesOf = (value: unknown): Scope[] => (Array.isArray(value) ? (value as Scope[]) : []);
+const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const optionalTime = (iso: string | null) => (iso === null ? null : toDateTime(iso));
+
+function toRequest(stored: Record<string, unknown>): AuthorizationRequest {
+  return {
+    id: String(stored.id),
+    clientId: String(stored.clientId),
+    redirectUri: String(stored.redirectUri),
+    scopes: scopesOf(stored.scopes),
+    state: String(stored.state),
+    codeChallenge: String(stored.codeChallenge),
+    browserHash: String(stored.browserHash),
+    userId: optionalText(stored.userId),
+    createdAt: fromDateTime(stored.createdAt),
+    expiresAt: fromDateTime(stored.expiresAt),
+    completedAt: fromOptionalDateTime(stored.completedAt),
+  };
+}
+
+function toCode(stored: Record<string, unknown>): AuthorizationCode {
+  return {
+    id: String(stored.id),
+    codeHash: String(stored.codeHash),
+    clientId: String(stored.clientId),
+    userId: String(stored.userId),
+    redirectUri: String(stored.redirectUri),
+    scopes: scopesOf(stored.scopes),
+    codeChallenge: String(stored.codeChallenge),
+    codeChallengeMethod: 'S256',
+    createdAt: fromDateTime(stored.createdAt),
+    expiresAt: fromDateTime(stored.expiresAt),
+    consumedAt: fromOptionalDateTime(stored.consumedAt),
+    revokedAt: fromOptionalDateTime(stored.revokedAt),
+  };
+}
+
+/** The `changed` or `created` count a statement returned. */
+function count(record: Neo4jRecord | null, key: string): number {
+  return record ? toNumber(field(record, key)) : 0;
+}
+
+/**
+ * Pending authorization requests, codes and token families in Neo4j. Every single-use step
+ * is one statement that locks its record before checking it (see `statements/oauth.ts`);
+ * a code's revocation and the start of a family from it serialise on the code's lock.
+ */
+export class Neo4jOAuthGrantStore implements OAuthGrantStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  async createRequest(request: AuthorizationRequest): Promise<void> {
+    const created = await this.write(async (tx) =>
+      count(
+        await runOne(tx, REQUEST_CREATE, {
+          id: request.id,
+          clientId: request.clientId,
+          redirectUri: request.redirectUri,
+          scopes: [...request.scopes],
+          state: request.state,
+          codeChallenge: request.codeChallenge,
+          browserHash: request.browserHash,
+          userId: request.userId,
+          createdAt: toDateTime(request.createdAt),
+          expiresAt: toDateTime(request.expiresAt),
+          completedAt: optionalTime(request.completedAt),
+        }),
+        'created',
+      ),
+    );
+    if (created !== 1) {
+      throw new NotFoundError(`Client ${request.clientId} not found.`, { id: request.clientId });
+    }
+  }
+
+  getRequest(id: string): Promise<AuthorizationRequest | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, REQUEST_GET, { id });
+      return record ? toRequest(mapField(record, 'request')) : null;
+    });
+  }
+
+  async setRequestUser(id: string, userId: string): Promise<boolean> {
+    const changed = await this.write(async (tx) =>
+      count(await runOne(tx, REQUEST_SET_USER, { id, userId }), 'changed'),
+    );
+    return changed === 1;
+  }
+
+  async completeRequest(id: string, completedAt: string): Promise<boolean> {
+    const changed = await this.write(async (tx) =>
+      count(
+        await runOne(tx, REQUEST_COMPLETE, { id, completedAt: toDateTime(completedAt) }),
+        'changed',
+      ),
+    );
+    return changed === 1;
+  }
+
+  async createCode(code: NewAuthorizationCode): Promise<void> {
+    const created = await this.write(async (tx) =>
+      count(
+        await runOne(tx, CODE_CREATE, {
+          id: code.id,
+          codeHash: code.codeHash,
+          clientId: code.clientId,
+          userId: code.userId,
+          redirectUri: code.redirectUri,
+          scopes: [...code.scopes],
+          codeChallenge: code.codeChallenge,
+          codeChallengeMethod: code.codeChallengeMethod,
+          createdAt: toDateTime(code.createdAt),
+          expiresAt: toDateTime(code.expiresAt),
+        }),
+        'created',
+      ),
+    );
+    if (created !== 1) {
+      throw new NotFoundError(`Client ${code.clientId} or user ${code.userId} not found.`, {
+        id: code.clientId,
+      });
+    }
+  }
+
+  findCode(codeHash: string): Promise<AuthorizationCode | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, CODE_BY_HASH, { codeHash });
+      return record ? toCode(mapField(record, 'code')) : null;
+    });
+  }
+
+  async consumeCode(id: string, consumedAt: string): Promise<boolean> {
+    const changed = await this.write(async (tx) =>
+      count(await runOne(tx, CODE_CONSUME, { id, consumedAt: toDateTime(consumedAt) }), 'changed'),
+    );
+    return changed === 1;
+  }
+
+  async revokeCode(id: string, revokedAt: string): Promise<void> {
+    const at = toDateTime(revokedAt);
+    await this.write(async (tx) => {
+      // The code's lock first: a family being started from it either committed (and is
+      // revoked next) or waits and then sees the code revoked.
+      await runAll(tx, CODE_REVOKE, { id, revokedAt: at });
+      await runAll(tx, FAMILIES_REVOKE_BY_CODE, { codeId: id, revokedAt: at });
+    });
+  }
+
+  async startFamily(family: NewTokenFamily, pair: TokenPair): Promise<void> {
+    await this.write(async (tx) => {
+      // A reuse of the code may have been detected between its redemption and now; then
+      // the tokens are born revoked, and the legitimate-looking response carries dead tokens.
+      const code = await runOne(tx, CODE_LOCK, { id: family.authorizationCodeId });
+      const codeRevokedAt = code ? field(code, 'revokedAt') : null;
+      const revoked = codeRevokedAt !== null && codeRevokedAt !== undefined;
+      const created = count(
+        await runOne(tx, FAMILY_CREATE, {
+          id: family.id,
+          clientId: family.clientId,
+          userId: family.userId,
+          authorizationCodeId: family.authorizationCodeId,
+          createdAt: toDateTime(family.createdAt),
+          revokedAt: revoked ? codeRevokedAt : null,
+          revokedReason: revoked ? 'authorization_code_reuse' : null,
+        }),
+        'created',
+      );
+      if (created !== 1) {
+        throw new NotFoundError(`Client ${family.clientId} or user ${family.userId} not found.`, {
+          id: family.clientId,
+        });
+      }
+      await insertPair(tx, family.id, pair);
+    });
+  }
+
+  async addToFamily(familyId: string, pair: TokenPair): Promise<void> {
+    await this.write((tx) => insertPair(tx, familyId, pair));
+  }
+
+  findAccessToken(tokenHash: string): Promise<AccessTokenRecord | null> {
+    return this.client.read(async (tx) => {
+      const r = await runOne(tx, ACCESS_BY_HASH, { tokenHash });
+      if (!r) {
+        return null;
+      }
+      return {
+        id: String(field(r, 'id')),
+        familyId: String(field(r, 'familyId')),
+        clientId: String(field(r, 'clientId')),
+        userId: String(field(r, 'userId')),
+        userEmail: String(field(r, 'userEmail')),
+        scopes: scopesOf(field(r, 'scopes')),
+        createdAt: fromDateTime(field(r, 'createdAt')),
+        expiresAt: fromDateTime(field(r, 'expiresAt')),
+        revokedAt: fromOptionalDateTime(field(r, 'revokedAt')),
+      };
+    });
+  }
+
+  findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
+    return this.client.read(async (tx) => {
+      const r = await runOne(tx, REFRESH_BY_HASH, { tokenHash });
+      if (!r) {
+        return null;
+      }
+      return {
+        id: String(field(r, 'id')),
+        familyId: String(field(r, 'familyId')),
+        clientId: String(field(r, 'clientId')),
+        userId: String(field(r, 'userId')),
+        scopes: scopesOf(field(r, 'scopes')),
+        createdAt: fromDateTime(field(r, 'createdAt')),
+        expiresAt: fromDateTime(field(r, 'expiresAt')),
+        rotatedAt: fromOptionalDateTime(field(r, 'rotatedAt')),
+        revokedAt: fromOptionalDateTime(field(r, 'revokedAt')),
+      };
+    });
+  }
+
+  async rotateRefreshToken(id: string, rotatedAt: string): Promise<boolean> {
+    const changed = await this.write(async (tx) =>
+      count(await runOne(tx, REFRESH_ROTATE, { id, rotatedAt: toDateTime(rotatedAt) }), 'changed'),
+    );
+    return changed === 1;
+  }
+
+  async revokeFamily(
+    familyId: string,
+    revokedAt: string,
+    reason: FamilyRevocationReason,
+  ): Promise<void> {
+    await this.write((tx) =>
+      runAll(tx, FAMILY_REVOKE, { id: familyId, revokedAt: toDateTime(revokedAt), reason }),
+    );
+  }
+
+  async revokeAccessToken(id: string, revokedAt: string): Promise<void> {
+    await this.write((tx) => runAll(tx, ACCESS_REVOKE, { id, revokedAt: toDateTime(revokedAt) }));
+  }
+
+  private write<T>(work: TransactionWork<T>): Promise<T> {
+    return this.client.write(work);
+  }
+}
+
+/** Adds the pair to the family; as SQLite's foreign key does, the family must exist. */
+async function insertPair(
+  tx: Parameters<TransactionWork<unknown>>[0],
+  familyId: string,
+  pair: TokenPair,
+): Promise<void> {
+  const created = count(
+    await runOne(tx, PAIR_CREATE, {
+      familyId,
+      accessId: pair.access.id,
+      accessHash: pair.access.tokenHash,
+      accessScopes: [...pair.access.scopes],
+      accessCreatedAt: toDateTime(pair.access.createdAt),
+      accessExpiresAt: toDateTime(pair.access.expiresAt),
+      refreshId: pair.refresh.id,
+      refreshHash: pair.refresh.tokenHash,
+      refreshScopes: [...pair.refresh.scopes],
+      refreshCreatedAt: toDateTime(pair.refresh.createdAt),
+      refreshExpiresAt: toDateTime(pair.refresh.expiresAt),
+    }),
+    'created',
+  );
+  if (created !== 1) {
+    throw new NotFoundError(`Token family ${familyId} not found.`, { id: familyId });
+  }
+}
