@@ -187,7 +187,8 @@ async function main(): Promise<void> {
       out(logNote);
     }
     out(
-      `goal full/bare >= ${GOAL.toFixed(2)}: median ${formatFixed(ratioMedian)} -> ` +
+      // Three decimals: 0.596 must not read as "0.60 -> FAIL".
+      `goal full/bare >= ${GOAL.toFixed(2)}: median ${formatFixed(ratioMedian, 3)} -> ` +
         (ratioMedian >= GOAL ? 'PASS' : 'FAIL') +
         (calibrated && problems.length === 0 ? '' : ' (noisy run)'),
     );

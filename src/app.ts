@@ -111,7 +111,6 @@ export function createApp(deps: AppDeps): Express {
     app.use(cors(deps.http.corsOrigins));
   }
   app.use(observe(deps.logger, deps.metrics));
-  app.use(docsAssets());
 
   const guard = createGuard({
     authenticator: deps.authenticator,
@@ -143,6 +142,8 @@ export function createApp(deps: AppDeps): Express {
     app[route.method](route.path, ...chain);
   }
 
+  // Static docs assets after the API routes, so API requests never pass through them.
+  app.use(docsAssets());
   app.use(notFound);
   app.use(errorHandler(deps.logger));
   return app;

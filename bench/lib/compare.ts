@@ -17,6 +17,8 @@ export interface Measurement extends LoadResult {
 
 /** Other processes using more than this many cores during a measurement make it suspect. */
 export const FOREIGN_CPU_LIMIT = 0.15;
+/** Steal above this many cores (other guests on the host) makes a measurement suspect too. */
+export const STEAL_LIMIT = 0.05;
 
 export interface CompareOptions {
   rounds: number;
@@ -96,6 +98,7 @@ export async function compareVariants(
             `  cpu: server ${cores(result.cpu.server)}` +
             ` (${formatMicros(serverMicrosPerRequest(result))}/req)` +
             `, autocannon ${cores(result.cpu.loadGenerator)}, other ${cores(result.cpu.foreign)}` +
+            ((result.cpu.steal ?? 0) >= 0.005 ? `, steal ${cores(result.cpu.steal)}` : '') +
             (problems.length ? `  !! ${problems.join(', ')}` : ''),
         );
         // Only contention is worth a second try; HTTP errors would just repeat.
@@ -164,14 +167,17 @@ export function describeRatios(values: readonly number[]): string {
 }
 
 function isContended(m: Measurement): boolean {
-  return m.cpu.foreign !== null && m.cpu.foreign > FOREIGN_CPU_LIMIT;
+  return (m.cpu.foreign ?? 0) > FOREIGN_CPU_LIMIT || (m.cpu.steal ?? 0) > STEAL_LIMIT;
 }
 
 /** Load errors, plus other processes competing for the CPU. */
 export function measurementProblems(m: Measurement): string[] {
   const problems = loadProblems(m);
-  if (isContended(m)) {
+  if ((m.cpu.foreign ?? 0) > FOREIGN_CPU_LIMIT) {
     problems.push(`other processes used ${cores(m.cpu.foreign)} cores`);
+  }
+  if ((m.cpu.steal ?? 0) > STEAL_LIMIT) {
+    problems.push(`the hypervisor stole ${cores(m.cpu.steal)} cores`);
   }
   return problems;
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 
 /**
- * How much CPU *other* processes used while a measurement ran. The machines have 2 cores
+ * How much CPU *other* processes (and, on a VM, other guests: steal) used while a
+ * measurement ran. The machines have 2 cores
  * (one for the load generator, one for the server) and other work shares them, so a
  * measurement taken while something else was busy is flagged instead of trusted silently.
  * Linux only (/proc); elsewhere the numbers are reported as unknown.
@@ -10,6 +11,8 @@ import os from 'node:os';
 export interface CpuSnapshot {
   atMs: number;
   machineBusyMs: number;
+  /** Time the hypervisor ran other guests on this VM's CPUs (/proc/stat steal); null if unknown. */
+  stealMs: number | null;
   selfMs: number;
   serverMs: number | null;
 }
@@ -21,6 +24,17 @@ function machineBusyMs(): number {
   return os
     .cpus()
     .reduce((sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq, 0);
+}
+
+function machineStealMs(): number | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+    // cpu user nice system idle iowait irq softirq steal ...
+    const steal = Number(line.trim().split(/\s+/)[8]);
+    return Number.isFinite(steal) ? (steal * 1000) / TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
 }
 
 function processCpuMs(pid: number): number | null {
@@ -42,6 +56,7 @@ export function cpuSnapshot(serverPid?: number): CpuSnapshot {
   return {
     atMs: performance.now(),
     machineBusyMs: machineBusyMs(),
+    stealMs: machineStealMs(),
     selfMs: (self.user + self.system) / 1000,
     serverMs: serverPid === undefined ? null : processCpuMs(serverPid),
   };
@@ -53,6 +68,8 @@ export interface CpuUse {
   loadGenerator: number;
   /** Everything else on the machine; null when it cannot be known. */
   foreign: number | null;
+  /** CPU the hypervisor gave to other guests meanwhile (steal); null when unknown. */
+  steal: number | null;
 }
 
 export function cpuUseBetween(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
@@ -65,5 +82,9 @@ export function cpuUseBetween(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
   const machine = (after.machineBusyMs - before.machineBusyMs) / wallMs;
   const foreign =
     server === null || process.platform !== 'linux' ? null : Math.max(0, machine - self - server);
-  return { server, loadGenerator: self, foreign };
+  const steal =
+    before.stealMs === null || after.stealMs === null
+      ? null
+      : (after.stealMs - before.stealMs) / wallMs;
+  return { server, loadGenerator: self, foreign, steal };
 }
