@@ -125,3 +125,29 @@ export interface ConnectorStore {
    */
   failInterrupted(before: string, reason: string, at: string): Promise<number>;
 }
+
+/**
+ * The stored record of a rejected attempt: no payload, no claim keys. Shared by every
+ * adapter so they record rejections identically.
+ */
+export function rejectedEvent(attempt: RejectedAttempt): StoredWebhookEvent {
+  return {
+    id: attempt.id,
+    workspaceId: attempt.workspaceId,
+    connectorId: attempt.connectorId,
+    status: 'rejected',
+    scheme: attempt.scheme,
+    deliveryId: attempt.deliveryId,
+    signatureKey: null,
+    signedAt: null,
+    receivedAt: attempt.receivedAt,
+    updatedAt: attempt.receivedAt,
+    processedAt: null,
+    attempts: 0,
+    nodeId: null,
+    duplicateOf: null,
+    failureReason: attempt.reason,
+    payloadBytes: attempt.payloadBytes,
+    payload: null,
+  };
+}

@@ -8,6 +8,7 @@ import type {
   RejectedAttempt,
   ReplayClaim,
 } from '../../ports/connector-store';
+import { rejectedEvent } from '../../ports/connector-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { SqliteDatabase } from './database';
 import { settle } from './graph-transaction';
@@ -129,25 +130,7 @@ export class SqliteConnectorStore implements ConnectorStore {
   }
 
   async recordRejected(attempt: RejectedAttempt): Promise<void> {
-    const event: StoredWebhookEvent = {
-      id: attempt.id,
-      workspaceId: attempt.workspaceId,
-      connectorId: attempt.connectorId,
-      status: 'rejected',
-      scheme: attempt.scheme,
-      deliveryId: attempt.deliveryId,
-      signatureKey: null,
-      signedAt: null,
-      receivedAt: attempt.receivedAt,
-      updatedAt: attempt.receivedAt,
-      processedAt: null,
-      attempts: 0,
-      nodeId: null,
-      duplicateOf: null,
-      failureReason: attempt.reason,
-      payloadBytes: attempt.payloadBytes,
-      payload: null,
-    };
+    const event = rejectedEvent(attempt);
     await this.eventWrite(() => this.s.insertEvent.run(eventParams(event)));
   }
 
