@@ -1,0 +1,52 @@
+/** One node's vector with what filters need, stored under (workspaceId, nodeId). */
+export interface VectorPoint {
+  workspaceId: string;
+  nodeId: string;
+  entityType: string;
+  vector: Float32Array;
+}
+
+export interface VectorQuery {
+  workspaceId: string;
+  vector: Float32Array;
+  /** 1..100. */
+  topK: number;
+  /** Only nodes of this entity type. */
+  entityType?: string;
+  /** Only hits with at least this cosine similarity. */
+  minScore?: number;
+}
+
+/** A hit: cosine similarity in [-1, 1], best first. */
+export interface VectorHit {
+  nodeId: string;
+  score: number;
+}
+
+/**
+ * Nearest-neighbour index of node vectors, partitioned by workspace: every read and write
+ * names its workspace and never sees another's points. Adapters: sqlite-vec (embedded
+ * default, workspace as partition key) and Qdrant (one collection, workspace payload
+ * index with `is_tenant`). Failures of the engine reject with `StoreUnavailableError`.
+ */
+export interface VectorIndex {
+  /** `sqlite-vec` or `qdrant`, shown in the index status. */
+  readonly backend: string;
+  /**
+   * Creates the index for vectors of `dimensions` if missing. When an index exists with
+   * other dimensions (the embedder changed), it is emptied and recreated, and the result
+   * says so: every workspace must then be re-indexed.
+   */
+  ensure(dimensions: number): Promise<{ recreated: boolean }>;
+  /** Inserts or replaces points (same workspace and node id: replaced). */
+  upsert(points: readonly VectorPoint[]): Promise<void>;
+  /** Removes the points of these nodes; unknown ids are ignored. */
+  remove(workspaceId: string, nodeIds: readonly string[]): Promise<void>;
+  /** Removes every point of the workspace. */
+  clearWorkspace(workspaceId: string): Promise<void>;
+  /** Exact or approximate top-k by cosine similarity within one workspace. */
+  search(query: VectorQuery): Promise<VectorHit[]>;
+  /** Points stored for the workspace. */
+  count(workspaceId: string): Promise<number>;
+  close(): Promise<void>;
+}
