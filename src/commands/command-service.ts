@@ -3,7 +3,7 @@ import type { Scope } from '../domain/scopes';
 import { AppError, InsufficientScopeError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { CommandType, RecordCommandType } from '../ports/command-log';
-import type { GraphStore } from '../ports/graph-store';
+import type { GraphStore, UnitOfWork } from '../ports/graph-store';
 import type { CommandContext, HandlerOutcome } from './context';
 import { createEdge, deleteEdge } from './edge-commands';
 import { createNode, deleteNode, updateNode } from './node-commands';
@@ -42,13 +42,30 @@ export interface CommandServiceOptions {
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** An actor's log is trimmed to the history depth on every TRIM_EVERY-th command. */
+const TRIM_EVERY = 32;
+/** Bound on the per-actor trim counters kept in memory. */
+const MAX_TRACKED_ACTORS = 10_000;
+
+/** The scope a record command needs (UNDO/REDO check the inverted command's scope later). */
+function requireScope(command: Command, scopes: readonly Scope[]): void {
+  if (command.type !== 'UNDO' && command.type !== 'REDO') {
+    const scope = COMMAND_SCOPES[command.type];
+    if (!scopes.includes(scope)) {
+      throw new InsufficientScopeError(scope);
+    }
+  }
+}
 
 /**
  * Executes commands: scope check, idempotency, then the handler, its log entry and the
- * redo-stack reset, all in one store transaction.
+ * redo-stack reset, all in one store transaction. The actor's log is trimmed to the history
+ * depth now and then (see `trimDue`).
  */
 export class CommandService {
   private readonly lastPurge = new Map<string, number>();
+  /** Logged commands per (workspace, actor) since that actor's log was last trimmed. */
+  private readonly sinceTrim = new Map<string, number>();
 
   constructor(
     private readonly graph: GraphStore,
@@ -57,12 +74,7 @@ export class CommandService {
   ) {}
 
   async execute(command: Command, opts: ExecuteOptions): Promise<CommandResponse> {
-    if (command.type !== 'UNDO' && command.type !== 'REDO') {
-      const scope = COMMAND_SCOPES[command.type];
-      if (!opts.scopes.includes(scope)) {
-        throw new InsufficientScopeError(scope);
-      }
-    }
+    requireScope(command, opts.scopes);
     const nowMs = this.clock.now();
     const now = new Date(nowMs).toISOString();
     const requestHash = opts.idempotencyKey ? hashCommand(command) : '';
@@ -87,44 +99,102 @@ export class CommandService {
         }
       }
 
-      const ctx: CommandContext = {
-        workspaceId: opts.workspaceId,
-        actorId: opts.actorId,
-        scopes: opts.scopes,
-        now,
-        uow,
-      };
-      const outcome = await this.run(ctx, command);
-      const commandId = randomUUID();
-      if (command.type !== 'UNDO' && command.type !== 'REDO') {
-        await uow.log.discardUndone(opts.actorId);
-        await uow.log.append({
-          id: commandId,
-          workspaceId: opts.workspaceId,
-          actorId: opts.actorId,
-          type: command.type,
-          scope: COMMAND_SCOPES[command.type],
-          state: 'applied',
-          changes: outcome.changes,
-          result: outcome.result,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await uow.log.trim(opts.actorId, this.options.historyDepth);
-      }
-      const data = { commandId, type: command.type, result: outcome.result };
+      const response = await this.apply(uow, command, opts, now);
       if (opts.idempotencyKey) {
         await uow.log.saveIdempotency({
           actorId: opts.actorId,
           key: opts.idempotencyKey,
           requestHash,
-          status: outcome.status,
-          response: data,
+          status: response.status,
+          response: response.data,
           createdAt: now,
         });
       }
-      return { status: outcome.status, data, replayed: false };
+      return response;
     });
+  }
+
+  /**
+   * Runs record commands in order as ONE transaction: all of them apply or none does (the
+   * first failure rolls back the others and is thrown). Each still gets its own log entry,
+   * so each is undone on its own, newest first. For server-side work that makes several
+   * records at once (webhook ingestion: the event node and its edge); no Idempotency-Key.
+   */
+  async executeBatch(
+    commands: readonly Command[],
+    opts: Omit<ExecuteOptions, 'idempotencyKey'>,
+  ): Promise<CommandResponse[]> {
+    for (const command of commands) {
+      requireScope(command, opts.scopes);
+    }
+    const now = new Date(this.clock.now()).toISOString();
+    return this.graph.transaction(opts.workspaceId, async (uow) => {
+      const responses: CommandResponse[] = [];
+      for (const command of commands) {
+        responses.push(await this.apply(uow, command, opts, now));
+      }
+      return responses;
+    });
+  }
+
+  /** Runs one command inside `uow`: the handler, then its log entry and the redo-stack reset. */
+  private async apply(
+    uow: UnitOfWork,
+    command: Command,
+    opts: Omit<ExecuteOptions, 'idempotencyKey'>,
+    now: string,
+  ): Promise<CommandResponse> {
+    const ctx: CommandContext = {
+      workspaceId: opts.workspaceId,
+      actorId: opts.actorId,
+      scopes: opts.scopes,
+      historyDepth: this.options.historyDepth,
+      now,
+      uow,
+    };
+    const outcome = await this.run(ctx, command);
+    const commandId = randomUUID();
+    if (command.type !== 'UNDO' && command.type !== 'REDO') {
+      await uow.log.discardUndone(opts.actorId);
+      await uow.log.append({
+        id: commandId,
+        workspaceId: opts.workspaceId,
+        actorId: opts.actorId,
+        type: command.type,
+        scope: COMMAND_SCOPES[command.type],
+        state: 'applied',
+        changes: outcome.changes,
+        result: outcome.result,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (this.trimDue(opts.workspaceId, opts.actorId)) {
+        await uow.log.trim(opts.actorId, this.options.historyDepth);
+      }
+    }
+    const data = { commandId, type: command.type, result: outcome.result };
+    return { status: outcome.status, data, replayed: false };
+  }
+
+  /**
+   * True on every TRIM_EVERY-th logged command of an actor (per process). Trimming on every
+   * command cost a DELETE with a 100-row index walk each time; the log may now hold up to
+   * TRIM_EVERY - 1 entries beyond the history depth, which UNDO ignores (it stops at the
+   * depth on its own), so what users can undo is unchanged.
+   */
+  private trimDue(workspaceId: string, actorId: string): boolean {
+    const key = `${workspaceId}\u0000${actorId}`;
+    const count = (this.sinceTrim.get(key) ?? 0) + 1;
+    if (count < TRIM_EVERY) {
+      this.sinceTrim.set(key, count);
+      return false;
+    }
+    this.sinceTrim.delete(key);
+    if (this.sinceTrim.size > MAX_TRACKED_ACTORS) {
+      // Forgetting counts only delays some trims; the log stays bounded by the next ones.
+      this.sinceTrim.clear();
+    }
+    return true;
   }
 
   private run(ctx: CommandContext, command: Command): Promise<HandlerOutcome> {

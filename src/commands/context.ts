@@ -7,6 +7,8 @@ export interface CommandContext {
   workspaceId: string;
   actorId: string;
   scopes: readonly Scope[];
+  /** How many of the actor's commands stay undoable (UNDO goes no further back). */
+  historyDepth: number;
   /** ISO time of this command; every record it writes gets this timestamp. */
   now: string;
   uow: UnitOfWork;

@@ -24,7 +24,11 @@ function requireScopeOf(ctx: CommandContext, entry: CommandLogEntry): void {
 
 /** UNDO: reverts the actor's most recent applied command in this workspace. */
 export async function undo(ctx: CommandContext): Promise<HandlerOutcome> {
-  const entry = await ctx.uow.log.lastApplied(ctx.actorId);
+  // Undone entries are the newest of the actor's log, so the next one to undo is the
+  // (undone + 1)-th newest: past the history depth once `undone` reaches it. The log itself
+  // may keep a few older entries until its next trim; they are not undoable.
+  const undone = await ctx.uow.log.countUndone(ctx.actorId);
+  const entry = undone < ctx.historyDepth ? await ctx.uow.log.lastApplied(ctx.actorId) : null;
   if (!entry) {
     throw new AppError(409, 'NOTHING_TO_UNDO', 'There is no command of yours to undo.');
   }

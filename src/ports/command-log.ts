@@ -80,6 +80,8 @@ export interface CommandLog {
   lastApplied(actorId: string): Promise<CommandLogEntry | null>;
   /** The actor's most recently undone entry still redoable. */
   lastUndone(actorId: string): Promise<CommandLogEntry | null>;
+  /** How many of the actor's entries are `undone` (the size of the redo stack). */
+  countUndone(actorId: string): Promise<number>;
   /** Saves the entry's new state and changes (after an undo or redo). */
   update(entry: CommandLogEntry): Promise<void>;
   /** Forgets the actor's undone entries (a new command clears the redo stack). */

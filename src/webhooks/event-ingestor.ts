@@ -1,5 +1,5 @@
 import type { CommandService } from '../commands/command-service';
-import { commandSchema } from '../commands/schemas';
+import { commandSchema, type Command } from '../commands/schemas';
 import type { Properties } from '../domain/graph';
 import { MAX_PROPERTIES_BYTES, propertiesBytes } from '../domain/properties';
 import type { Scope } from '../domain/scopes';
@@ -100,9 +100,11 @@ export function eventNodeProperties(request: IngestRequest): Properties {
 
 /**
  * Ingestion through the CommandService, the one way the graph changes: CREATE_NODE for the
- * event, then CREATE_EDGE `RECEIVED_VIA` to the connector's node. Both ids are derived from
- * the delivery, so a repeated attempt completes what an earlier one left and never creates
- * a second node.
+ * event and CREATE_EDGE `RECEIVED_VIA` to the connector's node, in one transaction (one
+ * commit per delivery, two log entries). Both ids are derived from the delivery, so when
+ * that fails because an earlier attempt left one of the records, or someone deleted the
+ * connector's node, the step-by-step path completes what is missing and never creates a
+ * second node.
  */
 export class GraphEventIngestor implements EventIngestor {
   constructor(private readonly commands: CommandService) {}
@@ -110,7 +112,7 @@ export class GraphEventIngestor implements EventIngestor {
   async ingest(request: IngestRequest): Promise<{ nodeId: string }> {
     const { connector, nodeId, signal } = request;
     signal.throwIfAborted();
-    await runAsConnector(this.commands, connector, {
+    const node = commandSchema.parse({
       type: 'CREATE_NODE',
       payload: {
         id: nodeId,
@@ -119,8 +121,7 @@ export class GraphEventIngestor implements EventIngestor {
         properties: eventNodeProperties(request),
       },
     });
-    signal.throwIfAborted();
-    const edge = {
+    const edge = commandSchema.parse({
       type: 'CREATE_EDGE',
       payload: {
         id: eventEdgeId(nodeId),
@@ -128,7 +129,31 @@ export class GraphEventIngestor implements EventIngestor {
         sourceId: nodeId,
         targetId: connector.id,
       },
-    };
+    });
+    try {
+      await this.commands.executeBatch([node, edge], {
+        workspaceId: connector.workspaceId,
+        actorId: connector.id,
+        scopes: CONNECTOR_SCOPES,
+      });
+      return { nodeId };
+    } catch (error) {
+      const leftOver = isCode(error, 'CONFLICT');
+      const connectorNodeGone = isCode(error, 'NOT_FOUND') && error.details?.end === 'target';
+      if (!leftOver && !connectorNodeGone) {
+        throw error;
+      }
+    }
+    await this.ingestStepByStep(request, node, edge);
+    return { nodeId };
+  }
+
+  /** One command at a time, each tolerating the record an earlier attempt left. */
+  private async ingestStepByStep(request: IngestRequest, node: Command, edge: Command) {
+    const { connector, signal } = request;
+    signal.throwIfAborted();
+    await runAsConnector(this.commands, connector, node);
+    signal.throwIfAborted();
     try {
       await runAsConnector(this.commands, connector, edge);
     } catch (error) {
@@ -140,6 +165,5 @@ export class GraphEventIngestor implements EventIngestor {
       await ensureConnectorNode(this.commands, connector);
       await runAsConnector(this.commands, connector, edge);
     }
-    return { nodeId };
   }
 }

@@ -49,36 +49,36 @@ describe('SqliteConnectorStore specifics', () => {
     );
   });
 
-  it('relaxes durability only for its own event writes, leaving the writer at FULL', async () => {
+  it('commits event writes durably, sharing one commit with concurrent transactions', async () => {
     const store = new SqliteConnectorStore(db);
     const connector = makeConnector('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f');
     await store.createConnector(connector);
-    const seen: number[] = [];
-    const pragma = () => db.writer.pragma('synchronous', { simple: true }) as number;
-    const original = db.writer.transaction.bind(db.writer);
-    db.writer.transaction = ((fn: () => unknown) =>
-      original(() => {
-        seen.push(pragma());
-        return fn();
-      })) as typeof db.writer.transaction;
+    const statements: string[] = [];
+    const original = db.writer.exec.bind(db.writer);
+    db.writer.exec = ((sql: string) => {
+      statements.push(sql);
+      return original(sql);
+    }) as typeof db.writer.exec;
     try {
-      await store.claimDelivery(makeDelivery(connector));
+      await Promise.all([
+        store.claimDelivery(makeDelivery(connector)),
+        store.claimDelivery(makeDelivery(connector)),
+        db.transaction(async () => undefined),
+      ]);
     } finally {
-      db.writer.transaction = original;
+      db.writer.exec = original;
     }
-    expect(seen).toEqual([1]);
-    expect(pragma()).toBe(2);
-    await store.recordRejected({
-      id: 'evt_r',
-      workspaceId: connector.workspaceId,
-      connectorId: connector.id,
-      scheme: null,
-      deliveryId: null,
-      receivedAt: 't',
-      reason: 'x',
-      payloadBytes: 0,
-    });
-    expect(pragma()).toBe(2);
+    expect(statements.filter((sql) => sql === 'BEGIN IMMEDIATE')).toHaveLength(1);
+    expect(statements.filter((sql) => sql === 'COMMIT')).toHaveLength(1);
+    // FULL: the claim is on disk before the sender hears of it.
+    expect(db.writer.pragma('synchronous', { simple: true })).toBe(2);
+    const page = await store.listEvents(
+      connector.workspaceId,
+      connector.id,
+      {},
+      { limit: 10, offset: 0 },
+    );
+    expect(page.items.map((e) => e.status)).toEqual(['received', 'received']);
   });
 
   it('deletes a history longer than one chunk', async () => {

@@ -148,6 +148,29 @@ describe('UNDO and REDO', () => {
     expect((await c.get('/api/queries/edges')).body.meta.total).toBe(0);
   });
 
+  it('stops UNDO at the history depth also between trims of the log', async () => {
+    // The log is trimmed every 32 commands; with 40, entries past the depth still exist.
+    const small = await createTestApp({
+      env: { COMMAND_HISTORY_DEPTH: '3', BOOTSTRAP_PLAN: 'enterprise' },
+    });
+    try {
+      const s = new OntologyClient(small, small.apiKey, small.workspaceId);
+      for (let i = 1; i <= 40; i += 1) {
+        await s.node('A', String(i));
+      }
+      for (let i = 0; i < 3; i += 1) {
+        await s.ok('UNDO');
+      }
+      expectError(await s.exec('UNDO'), 409, 'NOTHING_TO_UNDO');
+      await s.ok('REDO');
+      await s.ok('UNDO');
+      expectError(await s.exec('UNDO'), 409, 'NOTHING_TO_UNDO');
+      expect((await s.get('/api/queries/nodes')).body.meta.total).toBe(37);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('keeps at most the configured history depth per actor', async () => {
     const small = await createTestApp({ env: { COMMAND_HISTORY_DEPTH: '2' } });
     try {

@@ -18,6 +18,7 @@ import {
   LOG_DISCARD_UNDONE,
   LOG_LAST_APPLIED,
   LOG_LAST_UNDONE,
+  LOG_COUNT_UNDONE,
   LOG_TRIM,
   LOG_UPDATE,
 } from './statements/command-log';
@@ -99,6 +100,12 @@ export class Neo4jCommandLog implements CommandLog {
     this.scope.assertOpen();
     const record = await runOne(this.tx, LOG_LAST_UNDONE, this.actor(actorId));
     return record ? toEntry(mapField(record, 'entry')) : null;
+  }
+
+  async countUndone(actorId: string): Promise<number> {
+    this.scope.assertOpen();
+    const record = await runOne(this.tx, LOG_COUNT_UNDONE, this.actor(actorId));
+    return record ? toNumber(field(record, 'undone')) : 0;
   }
 
   /** Throws when the entry is not in this workspace's log: losing an undo silently is worse. */

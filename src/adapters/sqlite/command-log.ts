@@ -97,6 +97,7 @@ export class CommandLogStatements {
   readonly append: Statement<[EntryParams]>;
   readonly lastApplied: Statement<[ActorParams], EntryRow>;
   readonly lastUndone: Statement<[ActorParams], EntryRow>;
+  readonly countUndone: Statement<[ActorParams], number>;
   readonly update: Statement<[EntryParams]>;
   readonly discardUndone: Statement<[ActorParams]>;
   readonly trim: Statement<[ActorParams & { keep: number }]>;
@@ -122,6 +123,13 @@ export class CommandLogStatements {
        WHERE workspace_id = @workspaceId AND actor_id = @actorId AND state = 'undone'
        ORDER BY seq ASC LIMIT 1`,
     );
+    // Served by the partial index command_log_undone.
+    this.countUndone = writer
+      .prepare<[ActorParams], number>(
+        `SELECT COUNT(*) FROM command_log
+         WHERE workspace_id = @workspaceId AND actor_id = @actorId AND state = 'undone'`,
+      )
+      .pluck();
     this.update = writer.prepare(
       `UPDATE command_log
        SET state = @state, changes = @changes, result = @result, updated_at = @updatedAt
@@ -188,6 +196,10 @@ export class SqliteCommandLog implements CommandLog {
       const row = this.s.lastUndone.get(this.actor(actorId));
       return row ? toEntry(row) : null;
     });
+  }
+
+  countUndone(actorId: string): Promise<number> {
+    return this.scope.run(() => this.s.countUndone.get(this.actor(actorId)) ?? 0);
   }
 
   /** Throws when the entry is not in this workspace's log: losing an undo silently is worse. */

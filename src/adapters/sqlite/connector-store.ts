@@ -36,9 +36,9 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 /**
  * Connectors and received events in the embedded store. Reads run on the read-only
- * connection; every write runs under the database's mutex (`exclusive`), the multi-statement
- * ones inside one SQLite transaction so that a replay check and the insert it guards are
- * atomic.
+ * connection. Connector writes run under the database's mutex (`exclusive`); event writes
+ * (claims, outcomes, rejections) in group-commit transactions. A replay check and the insert
+ * it guards always run in one SQLite transaction, so they are atomic.
  */
 export class SqliteConnectorStore implements ConnectorStore {
   private readonly s: ReturnType<typeof prepare>;
@@ -235,27 +235,12 @@ export class SqliteConnectorStore implements ConnectorStore {
   }
 
   /**
-   * Runs an event-history write with `synchronous = NORMAL`: committed to the WAL without its
-   * own fsync. Receiving a delivery takes four commits (claim, the event's node, its edge,
-   * the outcome); the two command commits in between stay FULL and sync the WAL up to them,
-   * claim included, before the sender gets its 202, which halves the fsyncs per delivery.
-   * What a power loss (not a process crash) can cost: duplicate and rejected records, and an
-   * event's final status, which then reads `received` until maintenance fails it as
-   * interrupted; its node is durable, and a replay finds it.
+   * Runs an event-history write in a group-commit transaction (`SqliteDatabase.transaction`),
+   * so that the claim, the event's node and edge, and the outcome of concurrent deliveries
+   * share their commits (one fsync per group) instead of each taking the writer alone.
    */
   private eventWrite<T>(work: () => T): Promise<T> {
-    return this.db.exclusive(() => {
-      // Through `pragma()`, not cached statements: SQLite applies this pragma when the
-      // statement is compiled, not when it runs.
-      const writer = this.db.writer;
-      const previous = writer.pragma('synchronous', { simple: true }) as number;
-      writer.pragma('synchronous = NORMAL');
-      try {
-        return work();
-      } finally {
-        writer.pragma(`synchronous = ${previous}`);
-      }
-    });
+    return this.db.transaction(() => settle(work));
   }
 
   /**

@@ -84,6 +84,22 @@ export function commandLogCases(ctx: ContractContext): void {
     expect(await heads(ctx.store, ws, ACTOR)).toEqual({ applied: e2.id, undone: e3.id });
   });
 
+  it('countUndone counts that actor’s undone entries only', async () => {
+    const ws = newWorkspace();
+    const [e1, e2, e3] = [makeEntry(ws, ACTOR), makeEntry(ws, ACTOR), makeEntry(ws, ACTOR)];
+    const f1 = makeEntry(ws, OTHER);
+    await append(ctx.store, ws, [e1, e2, f1, e3]);
+    const count = (actorId: string, workspace = ws) =>
+      ctx.store.transaction(workspace, ({ log }) => log.countUndone(actorId));
+    expect(await count(ACTOR)).toBe(0);
+    await setState(ctx.store, ws, e3, 'undone');
+    await setState(ctx.store, ws, e2, 'undone');
+    await setState(ctx.store, ws, f1, 'undone');
+    expect(await count(ACTOR)).toBe(2);
+    expect(await count(OTHER)).toBe(1);
+    expect(await count(ACTOR, newWorkspace())).toBe(0);
+  });
+
   it('update saves the new state, changes, result and updatedAt', async () => {
     const ws = newWorkspace();
     const entry = makeEntry(ws, ACTOR);

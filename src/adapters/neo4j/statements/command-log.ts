@@ -58,6 +58,14 @@ export const LOG_LAST_UNDONE = cypher(
   LIMIT 1`,
 );
 
+export const LOG_COUNT_UNDONE = cypher(
+  'log-count-undone',
+  ['workspaceId', 'actorId'],
+  `
+  MATCH (e:_CommandLogEntry {workspaceId: $workspaceId, actorId: $actorId, state: 'undone'})
+  RETURN count(e) AS undone`,
+);
+
 export const LOG_UPDATE = cypher(
   'log-update',
   ['workspaceId', 'actorId', 'id', 'state', 'changes', 'result', 'updatedAt'],
@@ -120,6 +128,7 @@ export const COMMAND_LOG_STATEMENTS = [
   LOG_APPEND,
   LOG_LAST_APPLIED,
   LOG_LAST_UNDONE,
+  LOG_COUNT_UNDONE,
   LOG_UPDATE,
   LOG_DISCARD_UNDONE,
   LOG_TRIM,
