@@ -220,7 +220,7 @@ async function main(): Promise<void> {
     out(
       `  autocannon: ${knobs.connections} connections, ${knobs.rounds} rounds of ` +
         `${knobs.durationS} s after a ${knobs.warmupS} s warm-up; service: ${knobs.entry}, ` +
-        'NODE_ENV=production, LOG_LEVEL=info, SQLite (WAL, synchronous=FULL) in a temp dir',
+        'NODE_ENV=production, LOG_LEVEL=info, SQLite (WAL, answers after an fdatasync of the WAL) in a temp dir',
     );
     const { server, apiKey } = await startService(tmp);
     const connector = await createConnector(server, apiKey);

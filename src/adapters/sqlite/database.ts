@@ -2,7 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
 import { MIGRATIONS, type Migration } from './migrations/index';
+import { WalSync } from './wal-sync';
 import type { HealthCheck } from '../../ports/health';
 
 /** Options for opening the embedded store. */
@@ -10,6 +12,12 @@ export interface OpenDatabaseOptions {
   /** Path of the database file. */
   filename: string;
   migrations?: readonly Migration[];
+  /**
+   * `deferred` (default): commits are made durable by an fdatasync of the WAL off the event
+   * loop before callers are answered. `full`: SQLite's synchronous=FULL, an fsync inside
+   * every COMMIT (benchmarks use it for the raw-insert reference).
+   */
+  syncMode?: 'deferred' | 'full';
 }
 
 /** Most transactions that share one BEGIN IMMEDIATE ... COMMIT (bounds a caller's latency). */
@@ -64,12 +72,20 @@ export class SqliteDatabase {
   private readonly current =
     process.env.NODE_ENV === 'production' ? null : new AsyncLocalStorage<GroupMember>();
 
+  /**
+   * @param walSync makes commits durable after the fact (the writer then runs with
+   *   synchronous=NORMAL); null when the writer syncs on every commit itself.
+   */
   constructor(
     readonly writer: Database,
     readonly reader: Database,
+    private readonly walSync: WalSync | null = null,
   ) {}
 
-  /** Runs `work` with the writer to itself; calls queue in arrival order. */
+  /**
+   * Runs `work` with the writer to itself; calls queue in arrival order. Resolves once what
+   * the work wrote is durable.
+   */
   exclusive<T>(work: () => Promise<T> | T): Promise<T> {
     const nested = this.nestedCallError('exclusive');
     if (nested) {
@@ -77,7 +93,9 @@ export class SqliteDatabase {
     }
     // Transactions arriving after this call must run after it.
     this.collecting = null;
-    return this.enqueue(work);
+    const run = this.enqueue(work);
+    const walSync = this.walSync;
+    return walSync ? run.then(async (value) => (await walSync.flush(), value)) : run;
   }
 
   /**
@@ -108,6 +126,7 @@ export class SqliteDatabase {
   }
 
   close(): void {
+    this.walSync?.close();
     this.reader.close();
     this.writer.close();
   }
@@ -184,7 +203,16 @@ export class SqliteDatabase {
       settle(done, error);
       return [];
     }
-    settle(done, null);
+    if (this.walSync) {
+      // Answer once the commit is durable, without holding the writer meanwhile: the next
+      // group runs (and commits) while this one's sync is in flight.
+      this.walSync.flush().then(
+        () => settle(done, null),
+        (error: unknown) => settle(done, error),
+      );
+    } else {
+      settle(done, null);
+    }
     return [];
   }
 
@@ -250,21 +278,34 @@ function settle(done: readonly [GroupMember, MemberOutcome][], failure: unknown)
 }
 
 /**
- * Opens (creating if needed) the embedded SQLite store: WAL journal, synchronous=FULL so a
- * commit acknowledged to a client survives power loss, foreign keys enforced, then applies
- * any pending migrations.
+ * Opens (creating if needed) the embedded SQLite store: WAL journal, foreign keys enforced,
+ * sqlite-vec loaded on both connections, then applies any pending migrations.
+ *
+ * Durability: a write acknowledged to a client survives power loss. The writer commits with
+ * synchronous=NORMAL and `WalSync` fdatasyncs the WAL on the thread pool before the caller
+ * is answered (see WalSync); `syncMode: 'full'` keeps SQLite's own
+ * synchronous=FULL (an fsync inside every COMMIT, on the event loop) instead.
  */
 export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   fs.mkdirSync(path.dirname(options.filename), { recursive: true });
   const writer = new BetterSqlite3(options.filename);
-  writer.pragma('journal_mode = WAL');
-  writer.pragma('synchronous = FULL');
+  const journal = writer.pragma('journal_mode = WAL', { simple: true });
+  const deferredSync = options.syncMode !== 'full' && journal === 'wal';
+  writer.pragma(deferredSync ? 'synchronous = NORMAL' : 'synchronous = FULL');
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
+  // sqlite-vec (vec0 tables of SqliteVectorIndex) on both connections: a connection without
+  // it cannot read, nor even drop, a vec0 table.
+  sqliteVec.load(writer);
   applyMigrations(writer, options.migrations ?? MIGRATIONS);
   const reader = new BetterSqlite3(options.filename, { readonly: true });
   reader.pragma('busy_timeout = 5000');
-  return new SqliteDatabase(writer, reader);
+  sqliteVec.load(reader);
+  return new SqliteDatabase(
+    writer,
+    reader,
+    deferredSync ? new WalSync(`${path.resolve(options.filename)}-wal`) : null,
+  );
 }
 
 /**
