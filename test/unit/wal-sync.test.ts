@@ -79,6 +79,21 @@ describe('deferred WAL sync', () => {
       await second;
     });
 
+    it('answers a non-durable write at commit, and a later flush covers it', async () => {
+      const write = db.transaction(
+        () => Promise.resolve(db.writer.prepare("INSERT INTO item VALUES ('n')").run()),
+        { durable: false },
+      );
+      await write;
+      expect(pending).toHaveLength(0);
+      let flushed = false;
+      const flush = db.flush().then(() => (flushed = true));
+      await turns();
+      expect(flushed).toBe(false);
+      pending.shift()!(null);
+      await flush;
+    });
+
     it('rejects the callers when the sync fails', async () => {
       const write = db.exclusive(() => db.writer.prepare("INSERT INTO item VALUES ('c')").run());
       await turns();

@@ -235,12 +235,17 @@ export class SqliteConnectorStore implements ConnectorStore {
   }
 
   /**
-   * Runs an event-history write in a group-commit transaction (`SqliteDatabase.transaction`),
-   * so that the claim, the event's node and edge, and the outcome of concurrent deliveries
-   * share their commits (one fsync per group) instead of each taking the writer alone.
+   * Runs an event-history write in a group-commit transaction, answered once committed but
+   * before it is durable. Receiving a delivery writes the claim, then the event's node and
+   * edge (a durable command transaction), then the outcome: the command's WAL sync covers
+   * the claim written before it, so the sender's 202 still follows a durable claim and node,
+   * with one sync to wait for instead of three. What a power loss (not a process crash) can
+   * cost: duplicate and rejected records, and an event's final status, which then reads
+   * `received` until maintenance fails it as interrupted; its node is durable, and a replay
+   * finds it.
    */
   private eventWrite<T>(work: () => T): Promise<T> {
-    return this.db.transaction(() => settle(work));
+    return this.db.transaction(() => settle(work), { durable: false });
   }
 
   /**

@@ -32,6 +32,19 @@ interface GroupMember {
   reject: (reason: unknown) => void;
   /** True while `work` runs; calls to `transaction`/`exclusive` from inside it would deadlock. */
   running: boolean;
+  /** Answered only once the commit is durable (see WriteOptions). */
+  durable: boolean;
+}
+
+/** How a write is acknowledged. */
+export interface WriteOptions {
+  /**
+   * true (default): the promise resolves once the commit is on stable storage. false: once
+   * it is committed (visible to readers), before it is durable; for a step that a later
+   * durable write of the same request covers (a WAL sync covers every frame written before
+   * it), or whose loss on power failure is acceptable and documented.
+   */
+  durable?: boolean;
 }
 
 type MemberOutcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -86,7 +99,7 @@ export class SqliteDatabase {
    * Runs `work` with the writer to itself; calls queue in arrival order. Resolves once what
    * the work wrote is durable.
    */
-  exclusive<T>(work: () => Promise<T> | T): Promise<T> {
+  exclusive<T>(work: () => Promise<T> | T, options: WriteOptions = {}): Promise<T> {
     const nested = this.nestedCallError('exclusive');
     if (nested) {
       return Promise.reject(nested);
@@ -95,7 +108,14 @@ export class SqliteDatabase {
     this.collecting = null;
     const run = this.enqueue(work);
     const walSync = this.walSync;
-    return walSync ? run.then(async (value) => (await walSync.flush(), value)) : run;
+    return walSync && options.durable !== false
+      ? run.then(async (value) => (await walSync.flush(), value))
+      : run;
+  }
+
+  /** Resolves once every commit so far is on stable storage. */
+  flush(): Promise<void> {
+    return this.walSync ? this.walSync.flush() : Promise.resolve();
   }
 
   /**
@@ -103,7 +123,7 @@ export class SqliteDatabase {
    * transactions of its group, in its own SAVEPOINT), rolling its changes back on error.
    * Resolves only once the COMMIT succeeded.
    */
-  transaction<T>(work: () => Promise<T>): Promise<T> {
+  transaction<T>(work: () => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const nested = this.nestedCallError('transaction');
     if (nested) {
       return Promise.reject(nested);
@@ -121,6 +141,7 @@ export class SqliteDatabase {
         resolve: resolve as (value: unknown) => void,
         reject,
         running: false,
+        durable: options.durable !== false,
       });
     });
   }
@@ -203,12 +224,17 @@ export class SqliteDatabase {
       settle(done, error);
       return [];
     }
-    if (this.walSync) {
+    const durable = this.walSync ? done.filter(([member]) => member.durable) : [];
+    if (durable.length > 0 && this.walSync) {
+      settle(
+        done.filter(([member]) => !member.durable),
+        null,
+      );
       // Answer once the commit is durable, without holding the writer meanwhile: the next
       // group runs (and commits) while this one's sync is in flight.
       this.walSync.flush().then(
-        () => settle(done, null),
-        (error: unknown) => settle(done, error),
+        () => settle(durable, null),
+        (error: unknown) => settle(durable, error),
       );
     } else {
       settle(done, null);
