@@ -4,6 +4,7 @@ import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { MIGRATIONS, type Migration } from './migrations/index';
+import { BackgroundCheckpointer } from './checkpointer';
 import { WalSync } from './wal-sync';
 import type { HealthCheck } from '../../ports/health';
 
@@ -18,7 +19,17 @@ export interface OpenDatabaseOptions {
    * every COMMIT (benchmarks use it for the raw-insert reference).
    */
   syncMode?: 'deferred' | 'full';
+  /**
+   * Run WAL checkpoints in a worker thread instead of inside the writer's COMMITs (default
+   * true for a WAL file); see BackgroundCheckpointer.
+   */
+  backgroundCheckpoints?: boolean;
 }
+
+/** Time between two background checkpoints. */
+const CHECKPOINT_INTERVAL_MS = 100;
+/** The WAL file is cut back to this size when it restarts after a complete checkpoint. */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Most transactions that share one BEGIN IMMEDIATE ... COMMIT (bounds a caller's latency). */
 const MAX_GROUP = 64;
@@ -93,6 +104,7 @@ export class SqliteDatabase {
     readonly writer: Database,
     readonly reader: Database,
     private readonly walSync: WalSync | null = null,
+    private readonly checkpointer: BackgroundCheckpointer | null = null,
   ) {}
 
   /**
@@ -146,7 +158,14 @@ export class SqliteDatabase {
     });
   }
 
+  /** Stops the background checkpoints and waits for their connection to close, then closes. */
+  async shutdown(): Promise<void> {
+    await this.checkpointer?.close();
+    this.close();
+  }
+
   close(): void {
+    void this.checkpointer?.close();
     this.walSync?.close();
     this.reader.close();
     this.writer.close();
@@ -327,10 +346,26 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   const reader = new BetterSqlite3(options.filename, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   sqliteVec.load(reader);
+  let checkpointer: BackgroundCheckpointer | null = null;
+  if (journal === 'wal' && options.backgroundCheckpoints !== false) {
+    writer.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+    writer.pragma('wal_autocheckpoint = 0');
+    checkpointer = new BackgroundCheckpointer({
+      filename: path.resolve(options.filename),
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+      // Should the worker die, the writer checkpoints again itself (SQLite's default).
+      onExit: () => {
+        if (writer.open) {
+          writer.pragma('wal_autocheckpoint = 1000');
+        }
+      },
+    });
+  }
   return new SqliteDatabase(
     writer,
     reader,
     deferredSync ? new WalSync(`${path.resolve(options.filename)}-wal`) : null,
+    checkpointer,
   );
 }
 
