@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHMARKS = ['http-overhead.ts', 'ontology.ts', 'live-data.ts', 'webhooks.ts'];
+const BENCHMARKS = ['http-overhead.ts', 'ontology.ts', 'live-data.ts', 'webhooks.ts', 'search.ts'];
 
 let failed = 0;
 for (const file of BENCHMARKS) {

@@ -11,7 +11,9 @@
  *
  * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION_S (5), BENCH_WARMUP_S (3),
  * BENCH_CONNECTIONS (8), BENCH_ENTRY (compiled | tsx), BENCH_CPU_PROF (directory: CPU-profile
- * the service; summarise with `npx tsx bench/profile-summary.ts <file>`).
+ * the service; summarise with `npx tsx bench/profile-summary.ts <file>`), BENCH_EMBEDDER (stub:
+ * the search indexer embeds through an OpenAI-compatible stub in this process, as with a
+ * separate embeddings service (default); bundled: the bundled model in the service).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { verifyDelivery } from '../src/webhooks/verify-signature';
 import { cpuSnapshot, cpuUseBetween, type CpuUse } from './lib/cpu-noise';
+import { startEmbeddingsStub } from './lib/embeddings-stub';
 import { envChoice, envNumber } from './lib/env';
 import {
   childEnv,
@@ -46,7 +49,11 @@ const knobs = {
   connections: envNumber('BENCH_CONNECTIONS', 8, { min: 1, integer: true }),
   entry: envChoice('BENCH_ENTRY', ['compiled', 'tsx'] as const, 'compiled'),
   cpuProfDir: process.env.BENCH_CPU_PROF?.trim() || undefined,
+  embedder: envChoice('BENCH_EMBEDDER', ['stub', 'bundled'] as const, 'stub'),
 };
+
+/** See bench/ontology.ts `embedderEnv`: stub (default) or the bundled model. */
+let stub: Awaited<ReturnType<typeof startEmbeddingsStub>> | undefined;
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -67,13 +74,15 @@ interface Round {
 }
 
 /** One bounded autocannon run; each request is signed as it is sent. */
+/** Deliveries sent so far by this benchmark (every payload differs). */
+let deliverySeq = 0;
+
 async function load(
   server: ServerProcess,
   endpointPath: string,
   secret: string,
   durationS: number,
 ): Promise<Round> {
-  let seq = 0;
   const before = cpuSnapshot(server.pid);
   const result = await autocannon({
     url: server.baseUrl,
@@ -85,8 +94,10 @@ async function load(
         method: 'POST',
         path: endpointPath,
         setupRequest: (req) => {
-          seq += 1;
-          const body = payload(seq);
+          // Unique across warm-up and rounds: a body and timestamp seen before would carry
+          // the same signature, which the service rightly answers as a duplicate (200).
+          deliverySeq += 1;
+          const body = payload(deliverySeq);
           const ts = Math.floor(Date.now() / 1000);
           const signature = createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex');
           return {
@@ -96,7 +107,7 @@ async function load(
               'content-type': 'application/json',
               'x-webhook-timestamp': String(ts),
               'x-webhook-signature': `sha256=${signature}`,
-              'x-webhook-id': `bench-${seq}-${randomUUID()}`,
+              'x-webhook-id': `bench-${deliverySeq}-${randomUUID()}`,
             },
           };
         },
@@ -106,6 +117,9 @@ async function load(
   const cpu = cpuUseBetween(before, cpuSnapshot(server.pid));
   const codes = result.statusCodeStats as Record<string, { count: number } | undefined>;
   const accepted = codes['202']?.count ?? 0;
+  if (process.env.BENCH_DEBUG_CODES) {
+    process.stderr.write(`status codes: ${JSON.stringify(codes)}\n`);
+  }
   return {
     accepted,
     acceptedPerSec: accepted / result.duration,
@@ -173,6 +187,9 @@ async function startService(tmp: string): Promise<{ server: ServerProcess; apiKe
       BOOTSTRAP_PLAN: 'enterprise',
       // Above the connection count, so the limit is exercised but never refuses.
       WEBHOOK_CONCURRENCY_PER_WORKSPACE: String(knobs.connections * 2),
+      ...(knobs.embedder === 'stub'
+        ? { EMBEDDINGS_URL: (stub ??= await startEmbeddingsStub()).url, EMBEDDINGS_MODEL: 'stub' }
+        : {}),
     }),
   });
   return { server, apiKey };
@@ -298,6 +315,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await stopAll();
+    await stub?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

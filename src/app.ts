@@ -11,8 +11,8 @@ import { errorHandler, notFound } from './http/middleware/error-handler';
 import { cors } from './http/middleware/cors';
 import { createGuard } from './http/middleware/guard';
 import { jsonBody } from './http/middleware/json-body';
-import { observe } from './http/middleware/observe';
-import { requestId } from './http/middleware/request-id';
+import { requestLifecycle } from './http/middleware/observe';
+import { composeRoute } from './http/compose';
 import type { RouteDef } from './http/route-table';
 import { apiKeyRoutes } from './http/routes/api-keys';
 import { commandRoutes } from './http/routes/commands';
@@ -25,6 +25,11 @@ import { queryRoutes } from './http/routes/queries';
 import { systemRoutes } from './http/routes/system';
 import { webhookRoutes } from './http/routes/webhooks';
 import { liveDataRoutes } from './http/routes/live-data';
+import { ragRoutes } from './http/routes/rag';
+import type { SearchDeps } from './search/wiring';
+import { explorerAssets } from './graphql/explorer';
+import { graphqlRoutes } from './graphql/routes';
+import type { GraphQLSettings } from './graphql/server';
 import type { LiveDataDeps } from './live-data/wiring';
 import type { Clock } from './ports/clock';
 import type { HealthCheck } from './ports/health';
@@ -53,6 +58,10 @@ export interface AppDeps {
   oauth: OAuthServices;
   /** Live data sources, ingest and queries (issue 5). */
   liveData: LiveDataDeps;
+  /** Semantic and hybrid search, and the background indexer (issue 8). */
+  search: SearchDeps;
+  /** The GraphQL mirror at /graphql (issue 9, docs/graphql.md). */
+  graphql: GraphQLSettings;
   /** Connectors and inbound webhooks (issue 6). */
   webhooks: {
     connectors: ConnectorService;
@@ -89,11 +98,34 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...queryRoutes({ queries: deps.queries }),
     ...commandRoutes({ commands: deps.commands }),
     ...liveDataRoutes({ ...deps.liveData, clock: deps.clock }),
+    ...ragRoutes({
+      search: deps.search.service,
+      indexStatus: (workspaceId) => deps.search.indexer.status(workspaceId),
+    }),
     ...connectorRoutes({
       connectors: deps.webhooks.connectors,
       publicUrl: deps.webhooks.publicUrl,
     }),
     ...webhookRoutes({ reception: deps.webhooks.reception }),
+    ...graphqlRoutes({
+      services: {
+        queries: deps.queries,
+        commands: deps.commands,
+        liveData: deps.liveData.service,
+        search: deps.search.service,
+        indexStatus: (workspaceId) => deps.search.indexer.status(workspaceId),
+        clock: deps.clock,
+      },
+      settings: deps.graphql,
+      logger: deps.logger,
+      guard: {
+        authenticator: deps.authenticator,
+        rateLimiter: deps.rateLimiter,
+        workspaces: deps.workspaces,
+        clock: deps.clock,
+        rateLimit: deps.http.rateLimit,
+      },
+    }),
   ];
 }
 
@@ -106,11 +138,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.http.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(requestId);
+  app.use(requestLifecycle(deps.logger, deps.metrics));
   if (deps.http.corsOrigins.length > 0) {
     app.use(cors(deps.http.corsOrigins));
   }
-  app.use(observe(deps.logger, deps.metrics));
 
   const guard = createGuard({
     authenticator: deps.authenticator,
@@ -122,28 +153,22 @@ export function createApp(deps: AppDeps): Express {
   const parseJson = jsonBody(deps.http.bodyLimitBytes);
 
   for (const route of routeTable(deps)) {
-    const chain: RequestHandler[] = [
-      (req, _res, next) => {
-        req.ctx.route = route.path;
-        next();
-      },
-    ];
+    const steps: RequestHandler[] = [];
     if (route.access !== 'public') {
-      chain.push(guard(route.access));
+      steps.push(guard(route.access));
     }
     if (!route.rawBody && route.method !== 'get' && route.method !== 'delete') {
-      chain.push(...parseJson);
+      steps.push(...parseJson);
     }
-    chain.push(...(route.before ?? []));
-    const handler = route.handler;
-    chain.push(async (req, res) => {
-      await handler(req, res);
-    });
-    app[route.method](route.path, ...chain);
+    steps.push(...(route.before ?? []));
+    app[route.method](route.path, composeRoute(route, steps));
   }
 
   // Static docs assets after the API routes, so API requests never pass through them.
   app.use(docsAssets());
+  if (deps.graphql.enabled) {
+    app.use(explorerAssets());
+  }
   app.use(notFound);
   app.use(errorHandler(deps.logger));
   return app;

@@ -24,6 +24,10 @@ import { GraphQueries } from './queries/graph-queries';
 import { createLiveData } from './live-data/wiring';
 import type { EventIngestor } from './webhooks/event-ingestor';
 import { createWebhooks } from './webhooks/wiring';
+import type { Embedder } from './ports/embedder';
+import type { VectorIndex } from './ports/vector-index';
+import type { IndexerOptions } from './search/indexer';
+import { createSearch } from './search/wiring';
 
 /** Idempotency-Key replay window (issue 3: 24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +43,14 @@ export interface ContainerOverrides {
   metrics?: HttpMetrics;
   /** Wraps the webhook ingestor (tests: a slow dependency for the processing bound). */
   webhookIngestor?: (ingestor: EventIngestor) => EventIngestor;
+  /** Replaces the configured embedder (tests: the deterministic hash embedder). */
+  embedder?: Embedder;
+  /** Wraps the vector index (tests: an index that fails, then recovers). */
+  vectorIndex?: (index: VectorIndex) => VectorIndex;
+  /** Search indexer timing (tests: short backoff). */
+  indexer?: Partial<IndexerOptions>;
+  /** False in one-shot processes (the CLI): no background indexing. */
+  startIndexer?: boolean;
 }
 
 /**
@@ -94,6 +106,20 @@ export function createContainer(
     ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
   });
 
+  const search = createSearch({
+    config,
+    db,
+    graph,
+    workspaces,
+    clock,
+    logger,
+    ...(neo4j ? { outbox: neo4j.indexOutbox } : {}),
+    ...(overrides.embedder ? { embedder: overrides.embedder } : {}),
+    ...(overrides.vectorIndex ? { decorateVectorIndex: overrides.vectorIndex } : {}),
+    ...(overrides.indexer ? { indexer: overrides.indexer } : {}),
+    ...(overrides.startIndexer === false ? { startIndexer: false } : {}),
+  });
+
   const deps: AppDeps = {
     logger,
     clock,
@@ -112,6 +138,13 @@ export function createContainer(
     graph,
     webhooks: webhooks.deps,
     liveData: liveData.deps,
+    search: search.deps,
+    graphql: {
+      ...config.graphql,
+      ...(neo4j
+        ? { neo4j: { driver: neo4j.client.driver, database: config.neo4j?.database } }
+        : {}),
+    },
     oauth,
     http: {
       bodyLimitBytes: config.bodyLimitBytes,
@@ -132,9 +165,10 @@ export function createContainer(
     deps,
     close: async () => {
       webhooks.stop();
+      await search.close();
       await liveData.close();
       await neo4j?.close();
-      db.close();
+      await db.shutdown();
     },
   };
 }

@@ -2,7 +2,7 @@ import { createApp } from './app';
 import { bootstrapIfEmpty } from './auth/bootstrap';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createContainer } from './container';
-import { createLogger } from './logger';
+import { asyncStdout, createLogger } from './logger';
 import { untilStoresAnswer } from './wait-for-stores';
 
 async function main(): Promise<void> {
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, asyncStdout());
   const container = createContainer(config, logger);
   const { deps } = container;
 

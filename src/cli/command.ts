@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app';
 import type { ApiKeyService } from '../auth/api-key-service';
 import type { OAuthClientService } from '../auth/oauth/client-service';
+import type { SearchDeps } from '../search/wiring';
 import type { UserService } from '../auth/user-service';
 import type { RateLimits } from '../domain/workspace';
 import type { Clock } from '../ports/clock';
@@ -20,11 +21,13 @@ export interface CliDeps {
   enterpriseDefault: RateLimits;
   /** The configured stores themselves, for `export` and `import` (records kept exactly). */
   stores: TransferStores;
+  /** The search indexer, for `reindex` (it runs only when a command starts it). */
+  search: SearchDeps;
 }
 
 /** CLI services over the container's dependencies, so the CLI and the server share a store. */
 export function createCliDeps(
-  deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph'>,
+  deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph' | 'search'>,
 ): CliDeps {
   return {
     workspaces: new WorkspaceService(deps.workspaces, deps.clock),
@@ -34,6 +37,7 @@ export function createCliDeps(
     clock: deps.clock,
     enterpriseDefault: deps.http.rateLimit.enterpriseDefault,
     stores: { workspaces: deps.workspaces, graph: deps.graph },
+    search: deps.search,
   };
 }
 

@@ -22,6 +22,8 @@ async function main(): Promise<number> {
         const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }));
         const container = createContainer(config, logger, {
           metrics: new HttpMetrics({ collectDefaults: false }),
+          // One-shot: no background indexing; `reindex` runs the indexer itself.
+          startIndexer: false,
         });
         opened.push(container);
         return Promise.resolve(createCliDeps(container.deps));

@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { CliUsageError, parseOptions, splitArgs, type SplitArgs } from './args';
 import { clientCommands } from './commands/client';
 import { keyCommands } from './commands/key';
+import { searchCommands } from './commands/search';
 import { transferCommands } from './commands/transfer';
 import { userCommands } from './commands/user';
 import { workspaceCommands } from './commands/workspace';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...userCommands,
   ...clientCommands,
   ...transferCommands,
+  ...searchCommands,
 ];
 
 /** Exit code of success, help included. */

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { newTimeOrderedId } from '../domain/ids';
 import type { Scope } from '../domain/scopes';
 import { AppError, InsufficientScopeError } from '../errors';
 import type { Clock } from '../ports/clock';
@@ -153,7 +154,7 @@ export class CommandService {
       uow,
     };
     const outcome = await this.run(ctx, command);
-    const commandId = randomUUID();
+    const commandId = newTimeOrderedId(Date.parse(now));
     if (command.type !== 'UNDO' && command.type !== 'REDO') {
       await uow.log.discardUndone(opts.actorId);
       await uow.log.append({

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { GraphEdge } from '../domain/graph';
+import { newTimeOrderedId } from '../domain/ids';
 import type { CommandContext, HandlerOutcome } from './context';
 import { unwrapInsert, unwrapWrite } from './record-errors';
 import type { CommandOf } from './schemas';
@@ -10,7 +10,7 @@ export async function createEdge(
   payload: CommandOf<'CREATE_EDGE'>['payload'],
 ): Promise<HandlerOutcome> {
   const edge: GraphEdge = {
-    id: payload.id ?? randomUUID(),
+    id: payload.id ?? newTimeOrderedId(Date.parse(ctx.now)),
     type: payload.type,
     sourceId: payload.sourceId,
     targetId: payload.targetId,

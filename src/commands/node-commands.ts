@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { GraphNode } from '../domain/graph';
+import { newTimeOrderedId } from '../domain/ids';
 import { mergeProperties, MAX_PROPERTIES_BYTES, propertiesBytes } from '../domain/properties';
 import { ValidationError } from '../errors';
 import type { RecordChange } from '../ports/command-log';
@@ -13,7 +13,7 @@ export async function createNode(
   payload: CommandOf<'CREATE_NODE'>['payload'],
 ): Promise<HandlerOutcome> {
   const node: GraphNode = {
-    id: payload.id ?? randomUUID(),
+    id: payload.id ?? newTimeOrderedId(Date.parse(ctx.now)),
     entityType: payload.entityType,
     name: payload.name,
     properties: payload.properties,

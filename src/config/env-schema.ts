@@ -73,6 +73,12 @@ export const envSchema = z.object({
     }),
   METRICS_TOKEN: optionalString,
   RATE_LIMIT_ENABLED: booleanFlag(true),
+  // GraphQL mirror (docs/graphql.md).
+  GRAPHQL_ENABLED: booleanFlag(true),
+  GRAPHQL_MAX_DEPTH: positiveInt('GRAPHQL_MAX_DEPTH', 8).pipe(
+    z.number().max(50, 'GRAPHQL_MAX_DEPTH must be at most 50'),
+  ),
+  GRAPHQL_MAX_COMPLEXITY: positiveInt('GRAPHQL_MAX_COMPLEXITY', 5000),
   ENTERPRISE_DEFAULT_PER_MINUTE: positiveInt('ENTERPRISE_DEFAULT_PER_MINUTE', 10_000),
   ENTERPRISE_DEFAULT_PER_DAY: positiveInt('ENTERPRISE_DEFAULT_PER_DAY', 10_000_000),
   COMMAND_HISTORY_DEPTH: positiveInt('COMMAND_HISTORY_DEPTH', 100).pipe(
@@ -125,6 +131,22 @@ export const envSchema = z.object({
   NEO4J_CONNECTION_TIMEOUT_MS: positiveInt('NEO4J_CONNECTION_TIMEOUT_MS', 3000),
   NEO4J_ACQUISITION_TIMEOUT_MS: positiveInt('NEO4J_ACQUISITION_TIMEOUT_MS', 5000),
   NEO4J_MAX_RETRY_TIME_MS: positiveInt('NEO4J_MAX_RETRY_TIME_MS', 3000),
+  // Search (docs/search.md): an OpenAI-compatible embeddings endpoint instead of the bundled
+  // model when EMBEDDINGS_URL is set; Qdrant instead of sqlite-vec when QDRANT_URL is set.
+  EMBEDDINGS_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, message: 'EMBEDDINGS_URL must be an http(s) URL' }).optional(),
+  ),
+  EMBEDDINGS_MODEL: optionalString,
+  EMBEDDINGS_API_KEY: optionalString,
+  EMBEDDINGS_TIMEOUT_MS: positiveInt('EMBEDDINGS_TIMEOUT_MS', 30_000),
+  QDRANT_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, message: 'QDRANT_URL must be an http(s) URL' }).optional(),
+  ),
+  QDRANT_API_KEY: optionalString,
+  QDRANT_COLLECTION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,255}$/, 'QDRANT_COLLECTION must be 1-255 letters, digits, _ or -')
+    .default('ontology_nodes'),
   BOOTSTRAP_WORKSPACE_ID: optionalString.pipe(uuid.optional()),
   BOOTSTRAP_WORKSPACE_NAME: z.string().min(1).max(200).default('Default workspace'),
   BOOTSTRAP_API_KEY: optionalString.pipe(

@@ -50,6 +50,8 @@ export interface Config {
     enterpriseDefaultPerMinute: number;
     enterpriseDefaultPerDay: number;
   };
+  /** The GraphQL mirror at /graphql (docs/graphql.md). */
+  graphql: { enabled: boolean; maxDepth: number; maxComplexity: number };
   /** Neo4j for the graph, command log, workspaces and API keys (docs/neo4j.md). */
   neo4j:
     | {
@@ -62,6 +64,11 @@ export interface Config {
         maxRetryTimeMs: number;
       }
     | undefined;
+  /** OpenAI-compatible embeddings endpoint when EMBEDDINGS_URL is set (docs/search.md). */
+  embeddings:
+    { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+  /** Qdrant for vectors when QDRANT_URL is set; sqlite-vec otherwise (docs/search.md). */
+  qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
   bootstrap: {
     workspaceId: string | undefined;
     workspaceName: string;
@@ -137,6 +144,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       enterpriseDefaultPerMinute: env.ENTERPRISE_DEFAULT_PER_MINUTE,
       enterpriseDefaultPerDay: env.ENTERPRISE_DEFAULT_PER_DAY,
     },
+    graphql: {
+      enabled: env.GRAPHQL_ENABLED,
+      maxDepth: env.GRAPHQL_MAX_DEPTH,
+      maxComplexity: env.GRAPHQL_MAX_COMPLEXITY,
+    },
     neo4j:
       env.NEO4J_URI && env.NEO4J_PASSWORD
         ? {
@@ -149,6 +161,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             maxRetryTimeMs: env.NEO4J_MAX_RETRY_TIME_MS,
           }
         : undefined,
+    embeddings:
+      env.EMBEDDINGS_URL && env.EMBEDDINGS_MODEL
+        ? {
+            url: env.EMBEDDINGS_URL,
+            model: env.EMBEDDINGS_MODEL,
+            apiKey: env.EMBEDDINGS_API_KEY,
+            timeoutMs: env.EMBEDDINGS_TIMEOUT_MS,
+          }
+        : undefined,
+    qdrant: env.QDRANT_URL
+      ? { url: env.QDRANT_URL, apiKey: env.QDRANT_API_KEY, collection: env.QDRANT_COLLECTION }
+      : undefined,
     bootstrap: {
       workspaceId: env.BOOTSTRAP_WORKSPACE_ID,
       workspaceName: env.BOOTSTRAP_WORKSPACE_NAME,
@@ -166,6 +190,9 @@ function relatedProblems(source: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (set('NEO4J_URI') && !set('NEO4J_PASSWORD')) {
     problems.push('NEO4J_PASSWORD: required when NEO4J_URI is set');
+  }
+  if (set('EMBEDDINGS_URL') && !set('EMBEDDINGS_MODEL')) {
+    problems.push('EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set');
   }
   return problems;
 }

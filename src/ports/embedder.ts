@@ -16,4 +16,9 @@ export interface Embedder {
    * model or endpoint fails; the indexer retries later, commands never see the error.
    */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * Releases what the embedder holds (the bundled model's worker thread); later calls
+   * reject. Optional: an embedder that holds nothing has none.
+   */
+  close?(): Promise<void>;
 }

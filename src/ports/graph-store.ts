@@ -39,6 +39,35 @@ export interface Neighborhood extends Subgraph {
   truncated: boolean;
 }
 
+export interface ExpansionOptions {
+  /** 0..3 hops from the seeds (0: the seeds only). */
+  depth: number;
+  /** Only follow edges of these types (all when empty). Direction is ignored (both ways). */
+  types: readonly string[];
+  /** At most this many nodes, the seeds included (closest first). */
+  maxNodes: number;
+}
+
+/** A node reached from the seeds, by its shortest path (ties: the best-ranked seed). */
+export interface ReachedNode {
+  node: GraphNode;
+  /** 0 for a seed. */
+  hops: number;
+  /** The seed the path starts from. */
+  seedId: string;
+  /** Node ids from the seed to this node, both included (length hops + 1). */
+  pathNodeIds: string[];
+  /** Edge ids along that path (length hops). */
+  pathEdgeIds: string[];
+}
+
+export interface Expansion {
+  reached: ReachedNode[];
+  /** Every edge among the reached nodes (the touched subgraph). */
+  edges: GraphEdge[];
+  truncated: boolean;
+}
+
 /** Result of a conditional write: the version check and the write are one atomic step. */
 export type WriteResult<T> =
   | { status: 'ok'; record: T }
@@ -106,6 +135,16 @@ export interface GraphStore {
     nodeId: string,
     options: NeighborhoodOptions,
   ): Promise<Neighborhood | null>;
+  /**
+   * Multi-source breadth-first expansion from `seedIds` (hybrid search): every node within
+   * `depth` hops of a seed, undirected, with the shortest path that reached it. Seeds that
+   * do not exist in the workspace are left out. Seeds are given best first.
+   */
+  expand(
+    workspaceId: string,
+    seedIds: readonly string[],
+    options: ExpansionOptions,
+  ): Promise<Expansion>;
   /** Runs `work` in one transaction of the workspace; rolls back if it throws. */
   transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
 }

@@ -1,5 +1,6 @@
 import type { GraphStore } from '../../src/ports/graph-store';
 import { commandLogCases } from './graph-store/command-log';
+import { expansionCases } from './graph-store/expansion';
 import type { ContractContext } from './graph-store/fixtures';
 import { isolationCases } from './graph-store/isolation';
 import { listCases } from './graph-store/lists';
@@ -34,6 +35,7 @@ export function graphStoreContract(
     describe('workspace isolation', () => isolationCases(ctx));
     describe('lists', () => listCases(ctx));
     describe('neighborhood', () => neighborhoodCases(ctx));
+    describe('expansion', () => expansionCases(ctx));
     describe('transactions', () => transactionCases(ctx));
     describe('command log', () => commandLogCases(ctx));
   });

@@ -55,15 +55,15 @@ describe('SqliteConnectorStore specifics', () => {
     await store.createConnector(connector);
     const statements: string[] = [];
     const original = db.writer.exec.bind(db.writer);
-    db.writer.exec = ((sql: string) => {
+    db.writer.exec = (sql: string) => {
       statements.push(sql);
       return original(sql);
-    }) as typeof db.writer.exec;
+    };
     try {
       await Promise.all([
         store.claimDelivery(makeDelivery(connector)),
         store.claimDelivery(makeDelivery(connector)),
-        db.transaction(async () => undefined),
+        db.transaction(() => Promise.resolve()),
       ]);
     } finally {
       db.writer.exec = original;

@@ -46,6 +46,7 @@ export function recordWorkspaces(store: GraphStore, seen: Set<string>): GraphSto
     listNodes: (ws, filter, sort, page) => (note(ws), store.listNodes(ws, filter, sort, page)),
     listEdges: (ws, filter, sort, page) => (note(ws), store.listEdges(ws, filter, sort, page)),
     neighborhood: (ws, id, options) => (note(ws), store.neighborhood(ws, id, options)),
+    expand: (ws, seedIds, options) => (note(ws), store.expand(ws, seedIds, options)),
     transaction: (ws, work) => (note(ws), store.transaction(ws, work)),
   };
 }

@@ -424,9 +424,14 @@ export function openApiValidator(): OpenApiValidator {
 
 /**
  * Paths the app serves outside the route table and the API description: the static
- * assets of the `/docs` page (Swagger UI's bundle and its initialiser).
+ * assets of the `/docs` page (Swagger UI's bundle and its initialiser) and of the GraphQL
+ * explorer (React, GraphiQL and the page's initialiser).
  */
-export const UNDESCRIBED_PATHS: readonly RegExp[] = [/^\/docs\/assets\//, /^\/docs\/init\.js$/];
+export const UNDESCRIBED_PATHS: readonly RegExp[] = [
+  /^\/docs\/assets\//,
+  /^\/docs\/init\.js$/,
+  /^\/graphql\/assets\//,
+];
 
 /** The violations of one response, with enough to find the request again. */
 export interface RecordedViolation {

@@ -5,10 +5,12 @@ import type { Express } from 'express';
 import { createApp } from '../../src/app';
 import { bootstrapIfEmpty } from '../../src/auth/bootstrap';
 import { loadConfig, type Config } from '../../src/config/load-config';
-import { createContainer, type Container } from '../../src/container';
+import { createContainer, type Container, type ContainerOverrides } from '../../src/container';
 import { HttpMetrics } from '../../src/http/metrics';
 import { createLogger } from '../../src/logger';
 import type { Clock } from '../../src/ports/clock';
+import type { Embedder } from '../../src/ports/embedder';
+import { HashEmbedder } from './hash-embedder';
 import { ManualClock } from './manual-clock';
 import { recordResponses } from './openapi';
 
@@ -34,6 +36,15 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Reuse an existing data dir (restart tests). */
   dataDir?: string;
+  /**
+   * The search embedder: the deterministic hash embedder unless given; `'configured'`
+   * uses what the config selects (the bundled model by default), as `main.ts` does.
+   */
+  embedder?: Embedder | 'configured';
+  /** Wraps the vector index (search outage tests). */
+  vectorIndex?: ContainerOverrides['vectorIndex'];
+  /** Search indexer timing. */
+  indexer?: ContainerOverrides['indexer'];
 }
 
 /**
@@ -47,6 +58,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const container = createContainer(config, createLogger('silent'), {
     clock,
     metrics: new HttpMetrics({ collectDefaults: false }),
+    ...(options.embedder === 'configured'
+      ? {}
+      : { embedder: options.embedder ?? new HashEmbedder() }),
+    ...(options.vectorIndex ? { vectorIndex: options.vectorIndex } : {}),
+    ...(options.indexer ? { indexer: options.indexer } : {}),
   });
   const boot = await bootstrapIfEmpty(
     container.deps.workspaces,

@@ -15,6 +15,7 @@ import { expectData } from './envelope-assertions';
 import { ManualClock } from './manual-clock';
 import { recordResponses } from './openapi';
 import { authHeaders, type TestApp } from './test-app';
+import { HashEmbedder } from './hash-embedder';
 
 /** A connector as created over HTTP, with its secret. */
 export interface CreatedConnector {
@@ -48,6 +49,8 @@ export async function createWebhookTestApp(options: WebhookTestAppOptions = {}):
   const container = createContainer(config, createLogger('silent'), {
     clock,
     metrics: new HttpMetrics({ collectDefaults: false }),
+    // As createTestApp: the deterministic embedder, not the bundled model, indexes events.
+    embedder: new HashEmbedder(),
     ...(options.ingestor ? { webhookIngestor: options.ingestor } : {}),
   });
   const boot = await bootstrapIfEmpty(

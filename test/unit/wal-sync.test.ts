@@ -19,9 +19,10 @@ describe('deferred WAL sync', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wal-sync-'));
     pending = [];
     // Hold every fdatasync until the test releases it.
-    jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, callback: SyncCallback) => {
+    const holdSync = (_fd: number, callback: SyncCallback) => {
       pending.push(callback);
-    }) as unknown as typeof fs.fdatasync);
+    };
+    jest.spyOn(fs, 'fdatasync').mockImplementation(holdSync);
   });
 
   afterEach(() => {

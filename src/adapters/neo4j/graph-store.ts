@@ -8,6 +8,8 @@ import type {
 } from '../../domain/graph';
 import type {
   EdgeFilter,
+  Expansion,
+  ExpansionOptions,
   GraphStore,
   Neighborhood,
   NeighborhoodOptions,
@@ -17,6 +19,8 @@ import type {
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { Neo4jCommandLog } from './command-log';
+import { checkExpansionOptions } from '../../domain/graph-paths';
+import { expandSeeds } from './graph-expansion';
 import { checkNeighborhoodOptions, traverse } from './graph-neighborhood';
 import { Neo4jGraphWriter, TransactionScope } from './graph-writer';
 import { toEdge, toNode } from './records';
@@ -100,6 +104,22 @@ export class Neo4jGraphStore implements GraphStore {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     return this.client.read((tx) => traverse(tx, workspaceId, nodeId, options));
+  }
+
+  expand(
+    workspaceId: string,
+    seedIds: readonly string[],
+    options: ExpansionOptions,
+  ): Promise<Expansion> {
+    try {
+      checkExpansionOptions(options);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    if (seedIds.length === 0) {
+      return Promise.resolve({ reached: [], edges: [], truncated: false });
+    }
+    return this.client.read((tx) => expandSeeds(tx, workspaceId, seedIds, options));
   }
 
   transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {

@@ -20,6 +20,7 @@ import {
   NODE_REMOVE_LABEL,
   NODE_REPLACE,
 } from './statements/graph';
+import { OUTBOX_ENQUEUE } from './statements/search';
 import { toDateTime, toInt, toNumber } from './values';
 
 /**
@@ -90,7 +91,11 @@ export class Neo4jGraphWriter implements GraphWriter {
       id: node.id,
       node: nodeProperties(this.workspaceId, node),
     });
-    return record && field(record, 'created') === true ? { status: 'ok' } : { status: 'exists' };
+    if (!record || field(record, 'created') !== true) {
+      return { status: 'exists' };
+    }
+    await this.enqueueForSearch(node.id);
+    return { status: 'ok' };
   }
 
   async insertEdge(edge: GraphEdge): Promise<InsertResult> {
@@ -155,6 +160,7 @@ export class Neo4jGraphWriter implements GraphWriter {
     if (!replaced || toNumber(field(replaced, 'replaced')) !== 1) {
       throw new Error(`Node ${node.id} changed while this transaction held its lock.`);
     }
+    await this.enqueueForSearch(node.id);
     return { status: 'ok', record: node };
   }
 
@@ -178,6 +184,7 @@ export class Neo4jGraphWriter implements GraphWriter {
       ...key,
       expectedVersion: expectedVersion === undefined ? null : toInt(expectedVersion),
     });
+    await this.enqueueForSearch(id);
     return { status: 'ok', record: current };
   }
 
@@ -197,5 +204,17 @@ export class Neo4jGraphWriter implements GraphWriter {
       expectedVersion: expectedVersion === undefined ? null : toInt(expectedVersion),
     });
     return { status: 'ok', record: current };
+  }
+
+  /**
+   * The search outbox entry for a node change, in this same transaction (docs/search.md
+   * "Indexing"): committed with the change, or rolled back with it.
+   */
+  private async enqueueForSearch(nodeId: string): Promise<void> {
+    await runAll(this.tx, OUTBOX_ENQUEUE, {
+      workspaceId: this.workspaceId,
+      nodeIds: [nodeId],
+      enqueuedAt: new Date().toISOString(),
+    });
   }
 }

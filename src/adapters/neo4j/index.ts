@@ -4,6 +4,7 @@ import { Neo4jApiKeyStore } from './api-key-store';
 import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
 import { Neo4jConnectorStore } from './connector-store';
 import { Neo4jGraphStore } from './graph-store';
+import { Neo4jIndexOutbox } from './index-outbox';
 import { Neo4jLiveDataSourceStore } from './live-data-source-store';
 import { Neo4jOAuthClientStore } from './oauth-client-store';
 import { Neo4jOAuthGrantStore } from './oauth-grant-store';
@@ -17,6 +18,8 @@ const OUTAGE_COOLDOWN_MS = 1000;
 export interface Neo4jStores {
   client: Neo4jClient;
   graph: Neo4jGraphStore;
+  /** The search outbox the graph writer fills (docs/search.md). */
+  indexOutbox: Neo4jIndexOutbox;
   workspaces: Neo4jWorkspaceStore;
   apiKeys: Neo4jApiKeyStore;
   liveDataSources: Neo4jLiveDataSourceStore;
@@ -44,6 +47,7 @@ export function openNeo4jStores(
   return {
     client,
     graph: new Neo4jGraphStore(client),
+    indexOutbox: new Neo4jIndexOutbox(client),
     workspaces: new Neo4jWorkspaceStore(client),
     apiKeys: new Neo4jApiKeyStore(client),
     liveDataSources: new Neo4jLiveDataSourceStore(client),

@@ -8,6 +8,8 @@ import type {
 } from '../../domain/graph';
 import type {
   EdgeFilter,
+  Expansion,
+  ExpansionOptions,
   GraphStore,
   Neighborhood,
   NeighborhoodOptions,
@@ -17,6 +19,7 @@ import type {
 import type { Page, PageRequest } from '../../ports/paging';
 import { CommandLogStatements, SqliteCommandLog } from './command-log';
 import type { SqliteDatabase } from './database';
+import { ExpansionQuery } from './graph-expansion';
 import { ListQuery } from './graph-list-query';
 import { NeighborhoodQuery } from './graph-neighborhood';
 import {
@@ -41,6 +44,7 @@ export class SqliteGraphStore implements GraphStore {
   private readonly nodeList: ListQuery<NodeRow, NodeFilter, NodeSortField>;
   private readonly edgeList: ListQuery<EdgeRow, EdgeFilter, EdgeSortField>;
   private readonly traversal: NeighborhoodQuery;
+  private readonly expansion: ExpansionQuery;
   private readonly writerStatements: GraphWriterStatements;
   private readonly logStatements: CommandLogStatements;
 
@@ -77,6 +81,7 @@ export class SqliteGraphStore implements GraphStore {
       countAll: 'SELECT edges FROM graph_counts WHERE workspace_id = @workspaceId',
     });
     this.traversal = new NeighborhoodQuery(db.reader);
+    this.expansion = new ExpansionQuery(db.reader);
     this.writerStatements = new GraphWriterStatements(db.writer);
     this.logStatements = new CommandLogStatements(db.writer);
   }
@@ -125,6 +130,14 @@ export class SqliteGraphStore implements GraphStore {
     options: NeighborhoodOptions,
   ): Promise<Neighborhood | null> {
     return settle(() => this.traversal.run(workspaceId, nodeId, options));
+  }
+
+  expand(
+    workspaceId: string,
+    seedIds: readonly string[],
+    options: ExpansionOptions,
+  ): Promise<Expansion> {
+    return settle(() => this.expansion.run(workspaceId, seedIds, options));
   }
 
   transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {

@@ -10,6 +10,19 @@ export interface PageMeta {
   [extra: string]: unknown;
 }
 
+/**
+ * Writes a JSON body. What Express's `res.json` does for these bodies (no ETag, no JSONP,
+ * no replacer or spaces in this app), without its content-type, charset and freshness
+ * passes on every response. Node leaves out the body of a HEAD response itself.
+ */
+export function writeJson(res: Response, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
 /** Sends `{ success: true, data, requestId }` (plus `meta` for lists). */
 export function sendData(res: Response, status: number, data: unknown, meta?: object): void {
   const body: Record<string, unknown> = { success: true, data };
@@ -17,7 +30,7 @@ export function sendData(res: Response, status: number, data: unknown, meta?: ob
     body.meta = meta;
   }
   body.requestId = res.req.ctx.requestId;
-  res.status(status).json(body);
+  writeJson(res, status, body);
 }
 
 /** Sends a page of items with `meta: { total, limit, offset }`. */
@@ -43,5 +56,5 @@ export function sendError(res: Response, error: AppError, requestId: string): vo
   if (error.details !== undefined) {
     payload.details = error.details;
   }
-  res.status(error.status).json({ success: false, error: payload, requestId });
+  writeJson(res, error.status, { success: false, error: payload, requestId });
 }

@@ -6,6 +6,7 @@ import { listStatementsForLint } from './lists';
 import { MAINTENANCE_STATEMENTS } from './maintenance';
 import { SYSTEM_STATEMENTS } from './system';
 import { OAUTH_STATEMENTS } from './oauth';
+import { SEARCH_STATEMENTS } from './search';
 import { WEBHOOK_STATEMENTS } from './webhooks';
 
 /**
@@ -23,5 +24,6 @@ export function allStatements(): Statement[] {
     ...WEBHOOK_STATEMENTS,
     ...OAUTH_STATEMENTS,
     ...MAINTENANCE_STATEMENTS,
+    ...SEARCH_STATEMENTS,
   ];
 }

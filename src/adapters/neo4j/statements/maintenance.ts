@@ -172,6 +172,16 @@ export const PURGE_WORKSPACES = cypher(
   DELETE w`,
 );
 
+/** The search outbox entries (`cypher/schema/008-search.cypher`). */
+export const PURGE_INDEX_OUTBOX = cypher(
+  'purge-index-outbox',
+  ['workspaceIds'],
+  `
+  MATCH (o:_IndexOutbox)
+  WHERE o.workspaceId IN $workspaceIds
+  DELETE o`,
+);
+
 /** In the order they must run: relationships go with their entities first. */
 export const MAINTENANCE_STATEMENTS = [
   PURGE_ENTITIES,
@@ -191,5 +201,6 @@ export const MAINTENANCE_STATEMENTS = [
   PURGE_OAUTH_REFRESH_TOKENS,
   PURGE_OAUTH_CLIENTS,
   PURGE_MEMBERSHIPS,
+  PURGE_INDEX_OUTBOX,
   PURGE_WORKSPACES,
 ];

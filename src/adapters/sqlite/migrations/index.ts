@@ -12,6 +12,7 @@ import { m002Graph } from './002-graph';
 import { m003LiveData } from './003-live-data';
 import { m004Webhooks } from './004-webhooks';
 import { m005OAuth } from './005-oauth';
+import { m006SearchOutbox } from './006-search-outbox';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m003LiveData,
   m004Webhooks,
   m005OAuth,
+  m006SearchOutbox,
 ];

@@ -1,0 +1,110 @@
+import type { Statement } from 'better-sqlite3';
+import type { IndexOutbox, OutboxEntry } from '../../ports/index-outbox';
+import type { SqliteDatabase } from './database';
+import { settle } from './graph-transaction';
+
+interface EntryRow {
+  workspace_id: string;
+  node_id: string;
+  seq: number;
+  enqueued_at: string;
+}
+
+/** Nodes enqueued per write transaction by `enqueueWorkspace` (DESIGN.md section 9). */
+const ENQUEUE_CHUNK = 1000;
+
+/**
+ * The search outbox in the embedded store. Entries are written by the `graph_nodes`
+ * triggers of migration 006 (same transaction as the change); this adapter only reads and
+ * removes them, and enqueues whole workspaces for `cli reindex`.
+ */
+export class SqliteIndexOutbox implements IndexOutbox {
+  private readonly peekStmt: Statement<[number], EntryRow>;
+  private readonly pendingStmt: Statement<[string], { n: number }>;
+  private readonly completeStmt: Statement<[string, string, number]>;
+  private readonly nodeIdsStmt: Statement<[string, string, number], { id: string }>;
+  private readonly dropStmt: Statement<[string, string]>;
+  private readonly enqueueStmt: Statement<[string, string, string]>;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.peekStmt = db.reader.prepare(
+      `SELECT workspace_id, node_id, seq, enqueued_at FROM search_outbox ORDER BY seq LIMIT ?`,
+    );
+    this.pendingStmt = db.reader.prepare(
+      'SELECT COUNT(*) AS n FROM search_outbox WHERE workspace_id = ?',
+    );
+    this.completeStmt = db.writer.prepare(
+      'DELETE FROM search_outbox WHERE workspace_id = ? AND node_id = ? AND seq = ?',
+    );
+    this.nodeIdsStmt = db.reader.prepare(
+      `SELECT id FROM graph_nodes WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?`,
+    );
+    this.dropStmt = db.writer.prepare(
+      'DELETE FROM search_outbox WHERE workspace_id = ? AND node_id = ?',
+    );
+    this.enqueueStmt = db.writer.prepare(
+      'INSERT INTO search_outbox (workspace_id, node_id, enqueued_at) VALUES (?, ?, ?)',
+    );
+  }
+
+  peek(limit: number): Promise<OutboxEntry[]> {
+    return settle(() =>
+      this.peekStmt.all(limit).map((row) => ({
+        workspaceId: row.workspace_id,
+        nodeId: row.node_id,
+        seq: row.seq,
+        enqueuedAt: row.enqueued_at,
+      })),
+    );
+  }
+
+  async complete(entries: readonly OutboxEntry[]): Promise<void> {
+    if (entries.length === 0) {
+      return;
+    }
+    // A group-commit member answered at commit: losing a completion to a power failure only
+    // means indexing those nodes again, and the vectors written before it go with it.
+    await this.db.transaction(
+      () => {
+        for (const entry of entries) {
+          this.completeStmt.run(entry.workspaceId, entry.nodeId, entry.seq);
+        }
+        return Promise.resolve();
+      },
+      { durable: false },
+    );
+  }
+
+  pending(workspaceId: string): Promise<number> {
+    return settle(() => this.pendingStmt.get(workspaceId)?.n ?? 0);
+  }
+
+  /**
+   * Chunked (1,000 nodes per transaction, yielding between chunks) so that re-indexing a
+   * large workspace never holds the writer long enough to stall commands. A node created
+   * meanwhile is enqueued by its trigger anyway; one deleted meanwhile is dropped by the
+   * indexer when it finds the node missing.
+   */
+  async enqueueWorkspace(workspaceId: string): Promise<number> {
+    let after = '';
+    let total = 0;
+    for (;;) {
+      const ids = this.nodeIdsStmt.all(workspaceId, after, ENQUEUE_CHUNK).map((r) => r.id);
+      if (ids.length === 0) {
+        return total;
+      }
+      const now = new Date().toISOString();
+      await this.db.exclusive(() => {
+        this.db.writer.transaction(() => {
+          for (const id of ids) {
+            this.dropStmt.run(workspaceId, id);
+            this.enqueueStmt.run(workspaceId, id, now);
+          }
+        })();
+      });
+      total += ids.length;
+      after = ids[ids.length - 1] ?? after;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import type { GraphEdge, GraphNode } from './graph';
+import type { ReachedNode } from '../ports/graph-store';
+
+/** An edge as path finding sees it: its id and its two ends (direction is ignored). */
+export interface EdgeEnds {
+  id: string;
+  sourceId: string;
+  targetId: string;
+}
+
+/** How one node was reached from the seeds. */
+export interface ShortestPath {
+  hops: number;
+  seedId: string;
+  /** From the seed to the node, both included. */
+  nodeIds: string[];
+  /** Along that path, `hops` long. */
+  edgeIds: string[];
+}
+
+/** The deepest expansion the GraphStore port allows (hybrid search: depth 0..3). */
+export const MAX_EXPANSION_DEPTH = 3;
+
+/** Checks `GraphStore.expand` options as the port defines them, before any query runs. */
+export function checkExpansionOptions(options: { depth: number; maxNodes: number }): void {
+  const { depth, maxNodes } = options;
+  if (!Number.isInteger(depth) || depth < 0 || depth > MAX_EXPANSION_DEPTH) {
+    throw new RangeError(`depth must be 0..${MAX_EXPANSION_DEPTH}, got ${depth}`);
+  }
+  if (!Number.isInteger(maxNodes) || maxNodes < 1) {
+    throw new RangeError(`maxNodes must be a positive integer, got ${maxNodes}`);
+  }
+}
+
+/**
+ * Multi-source breadth-first search over `edges` (undirected) from `seedIds`, given best
+ * first. Each node gets its shortest path; among equally short ones, the path from the
+ * best-ranked seed (the queue starts with the seeds in rank order and stays grouped by
+ * seed level after level), then the one through the smallest neighbour and edge ids, so
+ * the answer is the same on every run and every engine. Nodes that no edge connects to a
+ * seed are absent from the result.
+ *
+ * Both graph adapters find the reached node set with their own engine (a recursive CTE,
+ * Cypher hops) and use this to explain it: given every edge among a set of nodes that
+ * contains all nodes closer to the seeds than its farthest one, the hop counts found here
+ * are the true shortest distances.
+ */
+export function shortestPaths(
+  seedIds: readonly string[],
+  edges: readonly EdgeEnds[],
+): Map<string, ShortestPath> {
+  const adjacency = new Map<string, { next: string; edgeId: string }[]>();
+  const link = (from: string, next: string, edgeId: string): void => {
+    const list = adjacency.get(from);
+    if (list) {
+      list.push({ next, edgeId });
+    } else {
+      adjacency.set(from, [{ next, edgeId }]);
+    }
+  };
+  for (const edge of edges) {
+    link(edge.sourceId, edge.targetId, edge.id);
+    if (edge.sourceId !== edge.targetId) {
+      link(edge.targetId, edge.sourceId, edge.id);
+    }
+  }
+  for (const list of adjacency.values()) {
+    list.sort((a, b) => compare(a.next, b.next) || compare(a.edgeId, b.edgeId));
+  }
+
+  const paths = new Map<string, ShortestPath>();
+  const queue: string[] = [];
+  for (const seedId of seedIds) {
+    if (!paths.has(seedId)) {
+      paths.set(seedId, { hops: 0, seedId, nodeIds: [seedId], edgeIds: [] });
+      queue.push(seedId);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const id = queue[head] as string;
+    const from = paths.get(id) as ShortestPath;
+    for (const { next, edgeId } of adjacency.get(id) ?? []) {
+      if (paths.has(next)) {
+        continue;
+      }
+      paths.set(next, {
+        hops: from.hops + 1,
+        seedId: from.seedId,
+        nodeIds: [...from.nodeIds, next],
+        edgeIds: [...from.edgeIds, edgeId],
+      });
+      queue.push(next);
+    }
+  }
+  return paths;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The reached nodes in closest-first order, each with its shortest path. */
+export function explainReached(
+  order: readonly { id: string }[],
+  seedIds: readonly string[],
+  edges: readonly GraphEdge[],
+  nodes: ReadonlyMap<string, GraphNode>,
+): ReachedNode[] {
+  const paths = shortestPaths(seedIds, edges);
+  const reached: ReachedNode[] = [];
+  for (const { id } of order) {
+    const node = nodes.get(id);
+    const path = paths.get(id);
+    if (node && path) {
+      reached.push({
+        node,
+        hops: path.hops,
+        seedId: path.seedId,
+        pathNodeIds: path.nodeIds,
+        pathEdgeIds: path.edgeIds,
+      });
+    }
+  }
+  return reached;
+}

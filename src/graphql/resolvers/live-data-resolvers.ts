@@ -1,0 +1,143 @@
+import type { GraphNode } from '../../domain/graph';
+import {
+  createSourceBody,
+  ingestBodySchema,
+  queryParams,
+  toIngestBatches,
+  toLiveQuery,
+} from '../../live-data/inputs';
+import type { LiveDataService, SourceWithStats } from '../../live-data/live-data-service';
+import { parseInput } from '../../http/validate';
+import type { Clock } from '../../ports/clock';
+import { requireScope } from '../context';
+import { asArguments } from '../errors';
+import { ArgumentCheck, pageOf, withoutNulls, type ResolverMap } from './inputs';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+interface SeriesArgs {
+  sourceId: string;
+  from?: string | null;
+  to?: string | null;
+  aggregation?: string | null;
+  interval?: string | null;
+  limit?: number | null;
+  order?: 'ASC' | 'DESC' | null;
+}
+
+/**
+ * Live data (the /api/live-data routes): sources, a series query and ingest, through the same
+ * LiveDataService and the same input rules (`src/live-data/inputs.ts`).
+ */
+export function liveDataResolvers(liveData: LiveDataService, clock: Clock): ResolverMap {
+  const listSources = async (
+    workspaceId: string,
+    entityId: string | undefined,
+    args: { limit?: number | null; offset?: number | null },
+  ) => {
+    const page = pageOf(args);
+    const result = await liveData.listSources(workspaceId, { entityId }, page);
+    return { items: result.items, total: result.total, ...page };
+  };
+
+  return {
+    Query: {
+      liveDataSource: (_root, args: { id: string }, ctx) => {
+        requireScope(ctx, 'read:livedata');
+        return liveData.getSource(ctx.workspaceId, args.id);
+      },
+      liveDataSources: (
+        _root,
+        args: { entityId?: string | null; limit?: number | null; offset?: number | null },
+        ctx,
+      ) => {
+        requireScope(ctx, 'read:livedata');
+        const check = new ArgumentCheck();
+        const entityId = check.id('args.entityId', args.entityId);
+        check.done();
+        return listSources(ctx.workspaceId, entityId, args);
+      },
+      series: async (_root, args: SeriesArgs, ctx) => {
+        requireScope(ctx, 'read:livedata');
+        const query = asArguments(() => {
+          const raw = withoutNulls({
+            sourceId: args.sourceId,
+            from: args.from,
+            to: args.to,
+            aggregation: args.aggregation?.toLowerCase(),
+            interval: args.interval,
+            limit: args.limit === null || args.limit === undefined ? undefined : String(args.limit),
+            order: args.order?.toLowerCase(),
+          });
+          return toLiveQuery(parseInput(queryParams, raw, 'query'), clock.now());
+        });
+        const [series] = await liveData.query(ctx.workspaceId, query);
+        const raw = query.aggregation === 'raw';
+        return {
+          sourceId: args.sourceId,
+          aggregation: query.aggregation.toUpperCase(),
+          interval: raw ? null : (args.interval ?? null),
+          from: iso(query.from),
+          to: iso(query.to),
+          limit: raw ? query.limit : null,
+          order: raw ? query.order.toUpperCase() : null,
+          truncated: raw ? (series?.truncated ?? false) : null,
+          points: (series?.points ?? []).map((p) => ({
+            timestamp: iso(p.timestamp),
+            value: p.value,
+            tags: p.tags ?? null,
+          })),
+        };
+      },
+    },
+    Mutation: {
+      createLiveDataSource: async (_root, args: { input: Record<string, unknown> }, ctx) => {
+        requireScope(ctx, 'write:livedata');
+        const body = asArguments(
+          () => parseInput(createSourceBody, withoutNulls(args.input), 'body'),
+          [[/^body(?=\.|$)/, 'args.input']],
+        );
+        return liveData.createSource(ctx.workspaceId, {
+          name: body.name,
+          unit: body.unit,
+          description: body.description,
+          entityId: body.entityId ?? null,
+        });
+      },
+      ingestDataPoints: async (
+        _root,
+        args: { sourceId: string; points: Record<string, unknown>[] },
+        ctx,
+      ) => {
+        requireScope(ctx, 'write:livedata');
+        const batches = asArguments(() => {
+          const input = { sourceId: args.sourceId, points: args.points.map(withoutNulls) };
+          const body = parseInput(ingestBodySchema(input), input, 'body');
+          return toIngestBatches(body, clock.now());
+        });
+        return liveData.ingest(ctx.workspaceId, batches);
+      },
+    },
+    LiveDataSource: {
+      lastPointAt: (source: SourceWithStats) =>
+        source.lastPointAt === null ? null : iso(source.lastPointAt),
+      entity: (source: SourceWithStats, _args: unknown, ctx): Promise<GraphNode | null> | null => {
+        if (source.entityId === null) {
+          return null;
+        }
+        requireScope(ctx, 'read:nodes');
+        return ctx.loadNode(source.entityId);
+      },
+    },
+    Node: {
+      liveDataSources: (
+        node: GraphNode,
+        args: { limit?: number | null; offset?: number | null },
+        ctx,
+      ) => {
+        requireScope(ctx, 'read:livedata');
+        return listSources(ctx.workspaceId, node.id, args);
+      },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import { createGuard, type GuardDeps } from '../http/middleware/guard';
+import type { RouteDef } from '../http/route-table';
+import { explorerPage } from './explorer';
+import type { GraphQLServices } from './schema';
+import { graphqlHandler, type GraphQLSettings } from './server';
+
+export interface GraphQLRouteDeps {
+  services: GraphQLServices;
+  settings: GraphQLSettings;
+  logger: Logger;
+  /** What the REST guard needs: the same authentication, rate limits and workspace check. */
+  guard: GuardDeps;
+}
+
+/**
+ * POST /graphql and GET /graphql (docs/graphql.md). Both pass the REST guard first: a
+ * missing or bad credential, a missing or foreign x-workspace-id and an exhausted rate
+ * limit are answered exactly as on REST (401/400/403/429 in the error envelope, with the
+ * rate-limit headers) before any GraphQL runs. Scopes are checked per field. A browser's
+ * GET without a query gets the explorer page instead, which needs no credential.
+ * Nothing is mounted when GRAPHQL_ENABLED=false.
+ */
+export function graphqlRoutes(deps: GraphQLRouteDeps): RouteDef[] {
+  if (!deps.settings.enabled) {
+    return [];
+  }
+  const guard = createGuard(deps.guard)({ workspace: 'required' });
+  const handler = graphqlHandler(deps);
+  return [
+    {
+      method: 'post',
+      path: '/graphql',
+      access: { workspace: 'required' },
+      handler,
+    },
+    {
+      method: 'get',
+      path: '/graphql',
+      // Public so that the explorer page loads; GraphQL over GET passes the guard below.
+      access: 'public',
+      before: [explorerPage, guard],
+      handler,
+    },
+  ];
+}

@@ -1,0 +1,11 @@
+import { GRAPH_TYPE_DEFS } from './graph';
+import { LIVE_DATA_TYPE_DEFS } from './live-data';
+import { SEARCH_TYPE_DEFS } from './search';
+
+/**
+ * The GraphQL schema of the mirror (docs/graphql.md), in SDL, one file per area.
+ * `docs/api/schema.graphql` is the printed form of the schema built from this;
+ * `npm run graphql:schema` regenerates it and test/unit/graphql-schema.test.ts fails when
+ * the two drift apart.
+ */
+export const CORE_TYPE_DEFS = [GRAPH_TYPE_DEFS, LIVE_DATA_TYPE_DEFS, SEARCH_TYPE_DEFS].join('\n');

@@ -1,0 +1,347 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../ports/clock';
+import type { Embedder } from '../ports/embedder';
+import type { GraphStore } from '../ports/graph-store';
+import type { IndexOutbox, OutboxEntry } from '../ports/index-outbox';
+import type { VectorIndex, VectorPoint } from '../ports/vector-index';
+import { defaultWait, safeMessage, stage, StageFailure } from './indexer-support';
+import { nodeText } from './node-text';
+
+/** `ready`: nothing waiting; `indexing`: entries waiting; `degraded`: the last attempt failed. */
+export type IndexState = 'ready' | 'indexing' | 'degraded';
+
+/** What `GET /api/rag/index/status` shows for one workspace. */
+export interface IndexStatus {
+  state: IndexState;
+  backend: string;
+  embedder: string;
+  /** Null until the embedder has loaded. */
+  dimensions: number | null;
+  /** Vectors stored for the workspace; null while the vector store cannot be reached. */
+  indexed: number | null;
+  /** Outbox entries waiting for the workspace. */
+  pending: number;
+  /** When this process last indexed a change of the workspace. */
+  lastIndexedAt: string | null;
+  /** Why the last attempt failed, while the indexer is degraded. */
+  lastError: string | null;
+}
+
+export interface IndexerDeps {
+  outbox: IndexOutbox;
+  graph: GraphStore;
+  embedder: Embedder;
+  vectors: VectorIndex;
+  clock: Clock;
+  logger: Logger;
+  /** Every workspace id, to re-index them all when the vector index had to be recreated. */
+  workspaceIds: () => Promise<string[]>;
+}
+
+export interface IndexerOptions {
+  /** Outbox entries per batch (one embed call, one upsert). */
+  batchSize: number;
+  /** How often an idle indexer looks at the outbox. */
+  idleMs: number;
+  /** First retry delay after a failure; doubles per consecutive failure up to `maxBackoffMs`. */
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  /**
+   * Pause between two batches while the event loop is busier than `busyUtilization` (0..1)
+   * since the previous batch: under full request load, indexing takes a small share of the
+   * loop and catches up when the load drops (requests first; the lag shows as `pending`).
+   */
+  busyPauseMs: number;
+  busyUtilization: number;
+  /** Overrides the busy check (unit tests). */
+  isBusy?: () => boolean;
+  /** Waits `ms` or until `wake` is called (injected by unit tests to record the delays). */
+  wait?: (ms: number, wake: AbortSignal) => Promise<void>;
+}
+
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
+  batchSize: 64,
+  idleMs: 200,
+  initialBackoffMs: 500,
+  maxBackoffMs: 30_000,
+  busyPauseMs: 250,
+  busyUtilization: 0.85,
+};
+
+/**
+ * The background indexer (docs/search.md "Indexing"). One loop per process: take the
+ * oldest outbox entries, read each node's current state, embed the texts in one call,
+ * upsert the vectors (or remove those of deleted nodes), then complete the entries (an
+ * entry changed meanwhile stays for the next round). Any failure (embedder, vector store,
+ * graph) leaves the entries in place and retries with exponential backoff; commands never
+ * wait for any of this.
+ *
+ * Before the first batch or the first search (`prepare`), the vector index is ensured
+ * for the embedder's dimensions; when it had to be recreated (the embedder changed),
+ * every workspace is enqueued again. The bundled model (about 1 s of CPU to load) is thus
+ * loaded only once there is something to embed, not by every process that opens the
+ * store (the CLI, a server with no changes yet).
+ */
+export class SearchIndexer {
+  private readonly options: IndexerOptions;
+  private readonly wait: (ms: number, wake: AbortSignal) => Promise<void>;
+  private loop: Promise<void> | null = null;
+  private stopped = false;
+  private wake = new AbortController();
+  private ensured = false;
+  private lastUtilization = performance.eventLoopUtilization();
+  private preparing: Promise<void> | null = null;
+  private failures = 0;
+  private dims: number | null = null;
+  private lastError: string | null = null;
+  private readonly lastIndexed = new Map<string, string>();
+  private idleWaiters: (() => void)[] = [];
+  private drainWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+
+  constructor(
+    private readonly deps: IndexerDeps,
+    options: Partial<IndexerOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_INDEXER_OPTIONS, ...options };
+    this.wait = this.options.wait ?? defaultWait;
+  }
+
+  /** Starts the loop (once); it runs until `stop`. */
+  start(): void {
+    if (!this.loop && !this.stopped) {
+      this.loop = this.run();
+    }
+  }
+
+  /** Wakes an idle or backing-off loop at once (after a command, or for `whenIdle`). */
+  nudge(): void {
+    this.wake.abort();
+  }
+
+  /** Resolves once the loop has found the outbox empty (tests wait on this, never on time). */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.nudge();
+    });
+  }
+
+  /**
+   * Resolves once the outbox is empty; rejects with the failure as soon as an attempt
+   * fails (`cli reindex` reports it instead of retrying forever).
+   */
+  drain(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.drainWaiters.push({ resolve, reject });
+      this.nudge();
+    });
+  }
+
+  /**
+   * `cli reindex`: removes the workspace's vectors and enqueues every node of it; returns
+   * how many. The loop (this process's or a server's) then embeds them again.
+   */
+  async reindex(workspaceId: string): Promise<number> {
+    await this.prepare();
+    await this.deps.vectors.clearWorkspace(workspaceId);
+    const count = await this.deps.outbox.enqueueWorkspace(workspaceId);
+    this.nudge();
+    return count;
+  }
+
+  /**
+   * Loads the embedder and ensures the vector index for its dimensions, once (concurrent
+   * callers share the attempt; a failed attempt is tried again by the next caller).
+   */
+  prepare(): Promise<void> {
+    if (this.ensured) {
+      return Promise.resolve();
+    }
+    this.preparing ??= this.ensure().finally(() => {
+      this.preparing = null;
+    });
+    return this.preparing;
+  }
+
+  /** Ends the loop after the batch in flight, if any, has finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.nudge();
+    await this.loop;
+  }
+
+  /** The status of one workspace's index. */
+  async status(workspaceId: string): Promise<IndexStatus> {
+    const pending = await this.deps.outbox.pending(workspaceId);
+    let indexed: number | null = null;
+    let countError: string | null = null;
+    try {
+      indexed = await this.deps.vectors.count(workspaceId);
+    } catch (error) {
+      countError = safeMessage(error, 'The vector index');
+    }
+    const lastError = this.lastError ?? countError;
+    return {
+      state: lastError !== null ? 'degraded' : pending > 0 ? 'indexing' : 'ready',
+      backend: this.deps.vectors.backend,
+      embedder: this.deps.embedder.name,
+      dimensions: this.dims,
+      indexed,
+      pending,
+      lastIndexedAt: this.lastIndexed.get(workspaceId) ?? null,
+      lastError,
+    };
+  }
+
+  /** Event-loop utilisation since the previous call is above `busyUtilization`. */
+  private loopBusy(): boolean {
+    const now = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(now, this.lastUtilization);
+    this.lastUtilization = now;
+    return since.utilization > this.options.busyUtilization;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let delay = this.options.idleMs;
+      try {
+        const entries = await this.deps.outbox.peek(this.options.batchSize);
+        if (entries.length > 0) {
+          await this.prepare();
+          await this.index(entries);
+          this.recovered();
+          // Yield to I/O between batches: a long drain must not starve requests. While the
+          // loop is saturated with requests, pause longer: they come first.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (this.options.isBusy ? this.options.isBusy() : this.loopBusy()) {
+            await this.wait(this.options.busyPauseMs, this.wake.signal);
+          }
+          continue;
+        }
+        this.recovered();
+        this.settleIdleWaiters();
+        this.settleDrainWaiters(null);
+      } catch (error) {
+        if (this.stopped) {
+          // Closing the embedder under a batch in flight: the entries stay for next time.
+          break;
+        }
+        this.failures += 1;
+        this.lastError =
+          error instanceof StageFailure ? error.message : safeMessage(error, 'Indexing');
+        this.settleDrainWaiters(new Error(this.lastError));
+        delay = Math.min(
+          this.options.maxBackoffMs,
+          this.options.initialBackoffMs * 2 ** (this.failures - 1),
+        );
+        this.deps.logger.warn(
+          {
+            err: error instanceof StageFailure ? error.reason : error,
+            failures: this.failures,
+            retryInMs: delay,
+          },
+          'search indexer: attempt failed, will retry',
+        );
+      }
+      if (this.stopped) {
+        break;
+      }
+      const wake = this.wake;
+      await this.wait(delay, wake.signal);
+      if (wake.signal.aborted) {
+        this.wake = new AbortController();
+      }
+    }
+    this.settleIdleWaiters();
+    this.settleDrainWaiters(new Error('The indexer stopped.'));
+  }
+
+  private async ensure(): Promise<void> {
+    try {
+      const dims = await stage('Loading the embedder', () => this.deps.embedder.dimensions());
+      this.dims = dims;
+      const { recreated } = await stage('Preparing the vector index', () =>
+        this.deps.vectors.ensure(dims),
+      );
+      if (recreated) {
+        await stage('Re-enqueueing every workspace', async () => {
+          for (const workspaceId of await this.deps.workspaceIds()) {
+            await this.deps.outbox.enqueueWorkspace(workspaceId);
+          }
+        });
+        this.deps.logger.info('search indexer: vector index recreated, re-indexing everything');
+      }
+      this.ensured = true;
+    } catch (error) {
+      // Also when a search triggered it: the status shows why search is down.
+      this.lastError = error instanceof StageFailure ? error.message : safeMessage(error, 'Setup');
+      throw error;
+    }
+  }
+
+  /** One batch: read, embed, write, complete. Throws (entries stay) on any failure. */
+  private async index(entries: readonly OutboxEntry[]): Promise<void> {
+    const live: { entry: OutboxEntry; entityType: string; text: string }[] = [];
+    const gone = new Map<string, string[]>();
+    for (const entry of entries) {
+      const node = await this.deps.graph.getNode(entry.workspaceId, entry.nodeId);
+      if (node) {
+        live.push({ entry, entityType: node.entityType, text: nodeText(node) });
+      } else {
+        gone.set(entry.workspaceId, [...(gone.get(entry.workspaceId) ?? []), entry.nodeId]);
+      }
+    }
+    if (live.length > 0) {
+      const vectors = await stage(`Embedding with ${this.deps.embedder.name}`, () =>
+        this.deps.embedder.embed(live.map((l) => l.text)),
+      );
+      const points: VectorPoint[] = live.map((l, i) => ({
+        workspaceId: l.entry.workspaceId,
+        nodeId: l.entry.nodeId,
+        entityType: l.entityType,
+        vector: vectors[i] as Float32Array,
+      }));
+      await stage(this.vectorStage(), () => this.deps.vectors.upsert(points));
+    }
+    for (const [workspaceId, nodeIds] of gone) {
+      await stage(this.vectorStage(), () => this.deps.vectors.remove(workspaceId, nodeIds));
+    }
+    await this.deps.outbox.complete(entries);
+    const now = new Date(this.deps.clock.now()).toISOString();
+    for (const entry of entries) {
+      this.lastIndexed.set(entry.workspaceId, now);
+    }
+  }
+
+  private vectorStage(): string {
+    return `The ${this.deps.vectors.backend} vector index`;
+  }
+
+  private recovered(): void {
+    if (this.failures > 0) {
+      this.deps.logger.info({ failures: this.failures }, 'search indexer: recovered');
+    }
+    this.failures = 0;
+    this.lastError = null;
+  }
+
+  private settleDrainWaiters(error: Error | null): void {
+    const waiters = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const waiter of waiters) {
+      if (error) {
+        waiter.reject(error);
+      } else {
+        waiter.resolve();
+      }
+    }
+  }
+
+  private settleIdleWaiters(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) {
+      resolve();
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import type { Logger } from 'pino';
+import type { GraphEdge, GraphNode } from '../domain/graph';
+import { AppError, ServiceUnavailableError } from '../errors';
+import type { Embedder } from '../ports/embedder';
+import type { GraphStore, ReachedNode } from '../ports/graph-store';
+import type { VectorHit, VectorIndex } from '../ports/vector-index';
+import { fuse, type Fusion } from './fusion';
+
+/** The largest `topK`, and how many nearest nodes hybrid search knows the similarity of. */
+export const MAX_TOP_K = 100;
+/** The most nodes a hybrid-search traversal visits (seeds included); `meta.maxNodes`. */
+export const HYBRID_MAX_NODES = 500;
+
+export interface SearchRequest {
+  query: string;
+  /** 1..100. */
+  topK: number;
+  entityType?: string;
+  minScore?: number;
+}
+
+export interface SearchHit {
+  node: GraphNode;
+  /** Cosine similarity to the query. */
+  score: number;
+}
+
+/** `topK` is the number of vector hits that seed the traversal. */
+export interface HybridSearchRequest extends SearchRequest {
+  /** 0..3 hops from the seeds. */
+  depth: number;
+  /** Only follow these relationship types (all when empty). */
+  relationshipTypes: readonly string[];
+  fusion: Fusion;
+}
+
+export interface HybridHit {
+  node: GraphNode;
+  score: number;
+  /** Cosine similarity when the node is among the 100 nearest to the query, else null. */
+  vectorScore: number | null;
+  graphScore: number;
+  hops: number;
+  /** The seed (a vector hit) whose path reached the node. */
+  seedId: string;
+  path: { nodeIds: string[]; edgeIds: string[] };
+}
+
+export interface HybridSearchResult {
+  /** Every node reached (of the requested entity type), best first. */
+  results: HybridHit[];
+  /** The touched subgraph: every node reached and every edge among them. */
+  subgraph: { nodes: GraphNode[]; edges: GraphEdge[] };
+  /** Vector hits that seeded the traversal. */
+  seedCount: number;
+  /** Nodes the traversal reached (at most HYBRID_MAX_NODES). */
+  reachedCount: number;
+  truncated: boolean;
+}
+
+/**
+ * Semantic and hybrid search over one workspace (docs/search.md "API" and "Ranking").
+ * Every hit is read back from the graph store, so a node deleted since it was indexed is
+ * never returned, whatever the vector index still holds.
+ */
+export class SearchService {
+  constructor(
+    private readonly deps: {
+      embedder: Embedder;
+      vectors: VectorIndex;
+      graph: GraphStore;
+      logger: Logger;
+      /** Loads the embedder and ensures the index (shared with the indexer; once). */
+      prepare: () => Promise<void>;
+    },
+  ) {}
+
+  async search(workspaceId: string, request: SearchRequest): Promise<SearchHit[]> {
+    const hits = await this.nearest(workspaceId, request.query, {
+      topK: request.topK,
+      entityType: request.entityType,
+      minScore: request.minScore,
+    });
+    const nodes = await this.load(workspaceId, hits);
+    return hits
+      .map((hit) => ({ node: nodes.get(hit.nodeId), score: hit.score }))
+      .filter((hit): hit is SearchHit => hit.node !== undefined)
+      .filter((hit) => !request.entityType || hit.node.entityType === request.entityType);
+  }
+
+  /**
+   * The `topK` nearest nodes (any entity type, at least `minScore`) seed a breadth-first
+   * expansion of `depth` hops (at most HYBRID_MAX_NODES nodes); every node reached is
+   * scored by `fusion` from its similarity (known for the 100 nearest nodes) and its
+   * distance to the seeds, and returned best first with its path (only those of the
+   * requested entity type), together with the touched subgraph.
+   */
+  async hybridSearch(
+    workspaceId: string,
+    request: HybridSearchRequest,
+  ): Promise<HybridSearchResult> {
+    const pool = await this.nearest(workspaceId, request.query, { topK: MAX_TOP_K });
+    const similarity = new Map(pool.map((hit) => [hit.nodeId, hit.score]));
+    const seeds = pool
+      .filter((hit) => request.minScore === undefined || hit.score >= request.minScore)
+      .slice(0, request.topK);
+    const expansion = await this.deps.graph.expand(
+      workspaceId,
+      seeds.map((hit) => hit.nodeId),
+      { depth: request.depth, types: request.relationshipTypes, maxNodes: HYBRID_MAX_NODES },
+    );
+    const scores = fuse(
+      expansion.reached.map((r) => ({
+        id: r.node.id,
+        hops: r.hops,
+        vectorScore: similarity.get(r.node.id) ?? null,
+      })),
+      request.fusion,
+    );
+    const hits = expansion.reached
+      .filter((r) => !request.entityType || r.node.entityType === request.entityType)
+      .map((r) => toHybridHit(r, scores.get(r.node.id), similarity.get(r.node.id) ?? null))
+      .sort(compareHits);
+    return {
+      results: hits,
+      subgraph: { nodes: expansion.reached.map((r) => r.node), edges: expansion.edges },
+      seedCount: expansion.reached.filter((r) => r.hops === 0).length,
+      reachedCount: expansion.reached.length,
+      truncated: expansion.truncated,
+    };
+  }
+
+  /** Embeds the query and asks the index; engine failures become 503s. */
+  private async nearest(
+    workspaceId: string,
+    query: string,
+    options: { topK: number; entityType?: string | undefined; minScore?: number | undefined },
+  ): Promise<VectorHit[]> {
+    const backend = this.deps.vectors.backend;
+    let vector: Float32Array | undefined;
+    try {
+      await this.deps.embedder.dimensions();
+    } catch (error) {
+      throw this.unavailable(error, 'embedder', 'The embedder is unavailable; try again shortly.');
+    }
+    try {
+      await this.deps.prepare();
+    } catch (error) {
+      throw this.unavailable(error, backend, 'The vector index is unavailable; try again shortly.');
+    }
+    try {
+      [vector] = await this.deps.embedder.embed([query]);
+    } catch (error) {
+      throw this.unavailable(error, 'embedder', 'The embedder is unavailable; try again shortly.');
+    }
+    if (!vector) {
+      throw new Error('The embedder returned no vector for the query.');
+    }
+    try {
+      return await this.deps.vectors.search({
+        workspaceId,
+        vector,
+        topK: options.topK,
+        ...(options.entityType ? { entityType: options.entityType } : {}),
+        ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
+      });
+    } catch (error) {
+      throw this.unavailable(error, backend, 'The vector index is unavailable; try again shortly.');
+    }
+  }
+
+  /** The current records of the hits that still exist (one store read). */
+  private async load(
+    workspaceId: string,
+    hits: readonly VectorHit[],
+  ): Promise<Map<string, GraphNode>> {
+    if (hits.length === 0) {
+      return new Map();
+    }
+    const found = await this.deps.graph.expand(
+      workspaceId,
+      hits.map((hit) => hit.nodeId),
+      { depth: 0, types: [], maxNodes: hits.length },
+    );
+    return new Map(found.reached.map((r) => [r.node.id, r.node]));
+  }
+
+  /**
+   * A 503 naming the engine that failed in `details.checks`, as `/ready` does. Errors that
+   * are the caller's (4xx AppErrors) pass through unchanged.
+   */
+  private unavailable(error: unknown, check: string, message: string): AppError {
+    if (error instanceof AppError && error.status < 500) {
+      return error;
+    }
+    this.deps.logger.warn({ err: error }, message);
+    return new ServiceUnavailableError(message, { checks: { [check]: 'down' } });
+  }
+}
+
+function toHybridHit(
+  reached: ReachedNode,
+  fused: { score: number; graphScore: number } | undefined,
+  vectorScore: number | null,
+): HybridHit {
+  return {
+    node: reached.node,
+    score: fused?.score ?? 0,
+    vectorScore,
+    graphScore: fused?.graphScore ?? 0,
+    hops: reached.hops,
+    seedId: reached.seedId,
+    path: { nodeIds: reached.pathNodeIds, edgeIds: reached.pathEdgeIds },
+  };
+}
+
+/** Best score first; then closer, then more similar, then by id (stable answers). */
+function compareHits(a: HybridHit, b: HybridHit): number {
+  return (
+    b.score - a.score ||
+    a.hops - b.hops ||
+    (b.vectorScore ?? -2) - (a.vectorScore ?? -2) ||
+    (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0)
+  );
+}

@@ -1,0 +1,100 @@
+import type { Logger } from 'pino';
+import type { SqliteDatabase } from '../adapters/sqlite/database';
+import { SqliteIndexOutbox } from '../adapters/sqlite/index-outbox';
+import type { Config } from '../config/load-config';
+import type { Clock } from '../ports/clock';
+import type { Embedder } from '../ports/embedder';
+import type { GraphStore } from '../ports/graph-store';
+import type { IndexOutbox } from '../ports/index-outbox';
+import type { VectorIndex } from '../ports/vector-index';
+import type { WorkspaceStore } from '../ports/workspace-store';
+import { SearchIndexer, type IndexerOptions } from './indexer';
+import { createEmbedder, createVectorIndex } from './search-backends';
+import { SearchService } from './search-service';
+
+/** What the HTTP layer (and tests) use of search. */
+export interface SearchDeps {
+  service: SearchService;
+  indexer: SearchIndexer;
+}
+
+export interface SearchWiring {
+  deps: SearchDeps;
+  /** Stops the indexer (after its batch in flight), then closes the embedder and index. */
+  close(): Promise<void>;
+}
+
+/** Workspaces listed per page when every workspace must be re-indexed. */
+const WORKSPACE_PAGE = 100;
+
+/**
+ * Builds search from the configuration (docs/search.md): the embedder (EMBEDDINGS_URL or
+ * the bundled model), the vector index (QDRANT_URL or sqlite-vec), the outbox of the
+ * graph's engine (Neo4j's when the graph is in Neo4j, else SQLite's), and the background
+ * indexer, which starts at once.
+ */
+export function createSearch(options: {
+  config: Pick<Config, 'embeddings' | 'qdrant'>;
+  db: SqliteDatabase;
+  graph: GraphStore;
+  workspaces: WorkspaceStore;
+  clock: Clock;
+  logger: Logger;
+  /** The Neo4j outbox when the graph is in Neo4j. */
+  outbox?: IndexOutbox;
+  embedder?: Embedder;
+  decorateVectorIndex?: (index: VectorIndex) => VectorIndex;
+  indexer?: Partial<IndexerOptions>;
+  /** False for one-shot processes (the CLI): they index only when asked (`reindex`). */
+  startIndexer?: boolean;
+}): SearchWiring {
+  const embedder = options.embedder ?? createEmbedder(options.config);
+  const base = createVectorIndex(options.config, options.db);
+  const vectors = options.decorateVectorIndex ? options.decorateVectorIndex(base) : base;
+  const indexer = new SearchIndexer(
+    {
+      outbox: options.outbox ?? new SqliteIndexOutbox(options.db),
+      graph: options.graph,
+      embedder,
+      vectors,
+      clock: options.clock,
+      logger: options.logger,
+      workspaceIds: () => allWorkspaceIds(options.workspaces),
+    },
+    options.indexer,
+  );
+  if (options.startIndexer !== false) {
+    indexer.start();
+  }
+  return {
+    deps: {
+      service: new SearchService({
+        embedder,
+        vectors,
+        graph: options.graph,
+        logger: options.logger,
+        prepare: () => indexer.prepare(),
+      }),
+      indexer,
+    },
+    close: async () => {
+      // Closing the embedder at once makes a model still loading, or a batch still
+      // embedding, fail now instead of finishing first; its entries stay in the outbox.
+      const stopping = indexer.stop();
+      await embedder.close?.();
+      await stopping;
+      await vectors.close();
+    },
+  };
+}
+
+async function allWorkspaceIds(workspaces: WorkspaceStore): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += WORKSPACE_PAGE) {
+    const page = await workspaces.listAll({ limit: WORKSPACE_PAGE, offset });
+    ids.push(...page.items.map((w) => w.id));
+    if (page.items.length < WORKSPACE_PAGE) {
+      return ids;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { ConfigError, loadConfig } from '../../src/config/load-config';
+import { createEmbedder, createVectorIndex } from '../../src/search/search-backends';
+import type { SqliteDatabase } from '../../src/adapters/sqlite/database';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      return error.problems;
+    }
+    throw error;
+  }
+  return [];
+}
+
+describe('search configuration', () => {
+  it('defaults to the bundled embedder and sqlite-vec', () => {
+    const config = loadConfig({});
+    expect(config.embeddings).toBeUndefined();
+    expect(config.qdrant).toBeUndefined();
+    expect(createEmbedder(config).name).toBe('use-lite');
+    expect(createVectorIndex(config, {} as SqliteDatabase).backend).toBe('sqlite-vec');
+  });
+
+  it('selects the OpenAI-compatible endpoint when EMBEDDINGS_URL is set', () => {
+    const config = loadConfig({
+      EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1',
+      EMBEDDINGS_MODEL: 'nomic-embed-text',
+      EMBEDDINGS_API_KEY: 'secret',
+      EMBEDDINGS_TIMEOUT_MS: '5000',
+    });
+    expect(config.embeddings).toEqual({
+      url: 'http://127.0.0.1:11434/v1',
+      model: 'nomic-embed-text',
+      apiKey: 'secret',
+      timeoutMs: 5000,
+    });
+    expect(createEmbedder(config).name).toBe('openai-compatible:nomic-embed-text');
+  });
+
+  it('selects Qdrant when QDRANT_URL is set, with the default collection', () => {
+    const config = loadConfig({ QDRANT_URL: 'http://127.0.0.1:6333', QDRANT_API_KEY: 'k' });
+    expect(config.qdrant).toEqual({
+      url: 'http://127.0.0.1:6333',
+      apiKey: 'k',
+      collection: 'ontology_nodes',
+    });
+    expect(createVectorIndex(config, {} as SqliteDatabase).backend).toBe('qdrant');
+  });
+
+  it('names each bad variable', () => {
+    expect(
+      problems({
+        EMBEDDINGS_URL: 'ftp://x',
+        QDRANT_URL: 'not a url',
+        QDRANT_COLLECTION: 'bad name!',
+        EMBEDDINGS_TIMEOUT_MS: '0',
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'EMBEDDINGS_URL: EMBEDDINGS_URL must be an http(s) URL',
+        'QDRANT_URL: QDRANT_URL must be an http(s) URL',
+        'QDRANT_COLLECTION: QDRANT_COLLECTION must be 1-255 letters, digits, _ or -',
+        'EMBEDDINGS_TIMEOUT_MS: EMBEDDINGS_TIMEOUT_MS must be positive',
+      ]),
+    );
+    expect(problems({ EMBEDDINGS_URL: 'http://127.0.0.1:8080' })).toEqual([
+      'EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set',
+    ]);
+  });
+});

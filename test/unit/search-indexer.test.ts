@@ -1,0 +1,295 @@
+import pino from 'pino';
+import type { GraphNode } from '../../src/domain/graph';
+import type { Embedder } from '../../src/ports/embedder';
+import type { GraphStore } from '../../src/ports/graph-store';
+import type { IndexOutbox, OutboxEntry } from '../../src/ports/index-outbox';
+import type { VectorIndex, VectorPoint } from '../../src/ports/vector-index';
+import { SearchIndexer } from '../../src/search/indexer';
+
+/** An in-memory outbox with the port's seq rule. */
+class MemoryOutbox implements IndexOutbox {
+  entries = new Map<string, OutboxEntry>();
+  private seq = 0;
+  enqueue(workspaceId: string, nodeId: string): void {
+    this.seq += 1;
+    this.entries.set(`${workspaceId}/${nodeId}`, {
+      workspaceId,
+      nodeId,
+      seq: this.seq,
+      enqueuedAt: new Date(0).toISOString(),
+    });
+  }
+  peek(limit: number) {
+    return Promise.resolve(
+      [...this.entries.values()].sort((a, b) => a.seq - b.seq).slice(0, limit),
+    );
+  }
+  complete(done: readonly OutboxEntry[]) {
+    for (const entry of done) {
+      const key = `${entry.workspaceId}/${entry.nodeId}`;
+      if (this.entries.get(key)?.seq === entry.seq) {
+        this.entries.delete(key);
+      }
+    }
+    return Promise.resolve();
+  }
+  pending(workspaceId: string) {
+    return Promise.resolve(
+      [...this.entries.values()].filter((e) => e.workspaceId === workspaceId).length,
+    );
+  }
+  enqueueWorkspace(_workspaceId: string): Promise<number> {
+    return Promise.resolve(0);
+  }
+}
+
+/** Vectors in a map; `failures` calls to upsert reject first. */
+class MemoryIndex implements VectorIndex {
+  readonly backend = 'memory';
+  points = new Map<string, VectorPoint>();
+  failures = 0;
+  upserts = 0;
+  ensured: number[] = [];
+  recreate = false;
+  ensure(dimensions: number) {
+    this.ensured.push(dimensions);
+    return Promise.resolve({ recreated: this.recreate });
+  }
+  upsert(points: readonly VectorPoint[]) {
+    this.upserts += 1;
+    if (this.failures > 0) {
+      this.failures -= 1;
+      return Promise.reject(new Error('connection refused'));
+    }
+    for (const p of points) {
+      this.points.set(`${p.workspaceId}/${p.nodeId}`, p);
+    }
+    return Promise.resolve();
+  }
+  remove(workspaceId: string, nodeIds: readonly string[]) {
+    for (const id of nodeIds) {
+      this.points.delete(`${workspaceId}/${id}`);
+    }
+    return Promise.resolve();
+  }
+  clearWorkspace() {
+    return Promise.resolve();
+  }
+  search() {
+    return Promise.resolve([]);
+  }
+  count(workspaceId: string) {
+    return Promise.resolve(
+      [...this.points.values()].filter((p) => p.workspaceId === workspaceId).length,
+    );
+  }
+  close() {
+    return Promise.resolve();
+  }
+}
+
+const embedder: Embedder & { calls: string[][] } = {
+  name: 'fake',
+  calls: [],
+  dimensions: () => Promise.resolve(2),
+  embed(texts) {
+    this.calls.push([...texts]);
+    return Promise.resolve(texts.map(() => new Float32Array([1, 0])));
+  },
+};
+
+function node(id: string): GraphNode {
+  return {
+    id,
+    entityType: 'Pump',
+    name: `pump ${id}`,
+    properties: {},
+    version: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function setup(options: { batchSize?: number; busy?: boolean } = {}) {
+  const outbox = new MemoryOutbox();
+  const index = new MemoryIndex();
+  const nodes = new Map<string, GraphNode>();
+  const graph = {
+    getNode: (_ws: string, id: string) => Promise.resolve(nodes.get(id) ?? null),
+  } as unknown as GraphStore;
+  const delays: number[] = [];
+  embedder.calls = [];
+  const indexer = new SearchIndexer(
+    {
+      outbox,
+      graph,
+      embedder,
+      vectors: index,
+      clock: { now: () => Date.UTC(2026, 0, 2) },
+      logger: pino({ level: 'silent' }),
+      workspaceIds: () => Promise.resolve(['ws']),
+    },
+    {
+      batchSize: options.batchSize ?? 64,
+      idleMs: 5,
+      initialBackoffMs: 100,
+      maxBackoffMs: 1000,
+      busyPauseMs: 250,
+      busyUtilization: 0.85,
+      isBusy: () => options.busy ?? false,
+      // Records each delay and returns at once: the test never waits on a timer.
+      wait: (ms) => {
+        delays.push(ms);
+        return new Promise((resolve) => setImmediate(resolve));
+      },
+    },
+  );
+  started.push(indexer);
+  return { outbox, index, nodes, indexer, delays };
+}
+
+const started: SearchIndexer[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((indexer) => indexer.stop()));
+});
+
+describe('SearchIndexer', () => {
+  it('pauses between batches while the event loop is saturated with requests', async () => {
+    const { outbox, nodes, indexer, delays, index } = setup({ batchSize: 2, busy: true });
+    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    indexer.start();
+    await indexer.whenIdle();
+    // Three batches (2 + 2 + 1), each followed by the busy pause.
+    expect(delays.filter((ms) => ms === 250)).toHaveLength(3);
+    expect(index.points.size).toBe(5);
+  });
+
+  it('does not pause between batches when the loop has room', async () => {
+    const { outbox, nodes, indexer, delays } = setup({ batchSize: 2 });
+    for (const id of ['a', 'b', 'c']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    indexer.start();
+    await indexer.whenIdle();
+    expect(delays).not.toContain(250);
+  });
+
+  it('embeds in batches, upserts, completes, and removes deleted nodes', async () => {
+    const { outbox, index, nodes, indexer } = setup({ batchSize: 2 });
+    for (const id of ['a', 'b', 'c']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    index.points.set('ws/gone', {
+      workspaceId: 'ws',
+      nodeId: 'gone',
+      entityType: 'X',
+      vector: new Float32Array(2),
+    });
+    outbox.enqueue('ws', 'gone');
+    indexer.start();
+    await indexer.whenIdle();
+    expect(embedder.calls).toEqual([['Pump: pump a', 'Pump: pump b'], ['Pump: pump c']]);
+    expect([...index.points.keys()].sort()).toEqual(['ws/a', 'ws/b', 'ws/c']);
+    expect(outbox.entries.size).toBe(0);
+    expect(await indexer.status('ws')).toEqual({
+      state: 'ready',
+      backend: 'memory',
+      embedder: 'fake',
+      dimensions: 2,
+      indexed: 3,
+      pending: 0,
+      lastIndexedAt: '2026-01-02T00:00:00.000Z',
+      lastError: null,
+    });
+    await indexer.stop();
+  });
+
+  it('retries a failing batch with exponential backoff, capped, and reports degraded meanwhile', async () => {
+    const { outbox, index, nodes, indexer, delays } = setup();
+    nodes.set('a', node('a'));
+    outbox.enqueue('ws', 'a');
+    index.failures = 6;
+    indexer.start();
+    await indexer.whenIdle();
+    expect(delays.filter((ms) => ms !== 5)).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect(index.upserts).toBe(7);
+    expect(index.points.has('ws/a')).toBe(true);
+    expect((await indexer.status('ws')).state).toBe('ready');
+    await indexer.stop();
+  });
+
+  it('shows the failure in the status while degraded, and drain() rejects with it', async () => {
+    const { outbox, index, nodes, indexer } = setup();
+    nodes.set('a', node('a'));
+    outbox.enqueue('ws', 'a');
+    index.failures = 1_000_000;
+    indexer.start();
+    await expect(indexer.drain()).rejects.toThrow(
+      'The memory vector index failed; see the service log.',
+    );
+    expect(await indexer.status('ws')).toMatchObject({
+      state: 'degraded',
+      pending: 1,
+      lastError: 'The memory vector index failed; see the service log.',
+    });
+    index.failures = 0;
+    await indexer.drain();
+    expect(await indexer.status('ws')).toMatchObject({ state: 'ready', lastError: null });
+    await indexer.stop();
+  });
+
+  it('keeps an entry that changed while its batch was in flight', async () => {
+    const { outbox, nodes, indexer } = setup();
+    nodes.set('a', node('a'));
+    outbox.enqueue('ws', 'a');
+    const embed = embedder.embed.bind(embedder);
+    let once = true;
+    embedder.embed = (texts) => {
+      if (once) {
+        once = false;
+        nodes.set('a', { ...node('a'), name: 'renamed', version: 2 });
+        outbox.enqueue('ws', 'a');
+      }
+      return embed(texts);
+    };
+    try {
+      indexer.start();
+      await indexer.whenIdle();
+      expect(embedder.calls).toEqual([['Pump: pump a'], ['Pump: renamed']]);
+    } finally {
+      embedder.embed = embed;
+      await indexer.stop();
+    }
+  });
+
+  it('ensures the index for the embedder’s dimensions and re-enqueues every workspace when recreated', async () => {
+    const { outbox, index, nodes, indexer } = setup();
+    index.recreate = true;
+    const enqueued: string[] = [];
+    outbox.enqueueWorkspace = (ws: string) => {
+      enqueued.push(ws);
+      return Promise.resolve(0);
+    };
+    nodes.set('a', node('a'));
+    outbox.enqueue('ws', 'a');
+    indexer.start();
+    await indexer.whenIdle();
+    expect(index.ensured).toEqual([2]);
+    expect(enqueued).toEqual(['ws']);
+    await indexer.stop();
+  });
+
+  it('does not load the embedder while there is nothing to index', async () => {
+    const { index, indexer } = setup();
+    indexer.start();
+    await indexer.whenIdle();
+    expect(index.ensured).toEqual([]);
+    expect((await indexer.status('ws')).dimensions).toBeNull();
+    await indexer.stop();
+  });
+});
