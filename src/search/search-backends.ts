@@ -1,11 +1,10 @@
 import { OpenAiEmbedder } from '../adapters/embeddings/openai-embedder';
 import { UseLiteEmbedder } from '../adapters/embeddings/use-lite-embedder';
-import { QdrantHealthCheck, QdrantVectorIndex } from '../adapters/qdrant/vector-index';
+import { QdrantVectorIndex } from '../adapters/qdrant/vector-index';
 import type { SqliteDatabase } from '../adapters/sqlite/database';
 import { SqliteVectorIndex } from '../adapters/sqlite/vector-index';
 import type { Config } from '../config/load-config';
 import type { Embedder } from '../ports/embedder';
-import type { HealthCheck } from '../ports/health';
 import type { VectorIndex } from '../ports/vector-index';
 
 /**
@@ -41,12 +40,4 @@ export function createVectorIndex(config: Pick<Config, 'qdrant'>, db: SqliteData
     });
   }
   return new SqliteVectorIndex(db);
-}
-
-/**
- * The readiness check of a vector index that runs as its own service (Qdrant); `null` for
- * sqlite-vec, which the SQLite check already covers.
- */
-export function vectorIndexHealthCheck(index: VectorIndex): HealthCheck | null {
-  return index instanceof QdrantVectorIndex ? new QdrantHealthCheck(index) : null;
 }

@@ -1,7 +1,6 @@
 import { QdrantClient, type Schemas } from '@qdrant/js-client-rest';
-import type { HealthCheck } from '../../ports/health';
 import type { VectorHit, VectorIndex, VectorPoint, VectorQuery } from '../../ports/vector-index';
-import { classifyQdrantError, ENGINE_NAME, translateQdrantError } from './errors';
+import { classifyQdrantError, translateQdrantError } from './errors';
 import { pointId } from './point-id';
 
 /** Connection settings (config `qdrant`). */
@@ -276,16 +275,6 @@ export class QdrantVectorIndex implements VectorIndex {
       field_name: 'entity_type',
       field_schema: 'keyword',
     });
-  }
-}
-
-/** Readiness probe of the Qdrant vector store. */
-export class QdrantHealthCheck implements HealthCheck {
-  readonly name = ENGINE_NAME;
-  constructor(private readonly index: QdrantVectorIndex) {}
-
-  ping(): Promise<boolean> {
-    return this.index.ping();
   }
 }
 

@@ -1,65 +1,29 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { TYPE_NAME_PATTERN } from '../../domain/properties';
 import { InsufficientScopeError } from '../../errors';
-import { DEFAULT_ALPHA, DEFAULT_RRF_K } from '../../search/fusion';
+import {
+  DEFAULT_ALPHA,
+  DEFAULT_RRF_K,
+  hybridFields,
+  rrfK,
+  searchFields,
+  weightedAlpha,
+} from '../../search/inputs';
 import type { IndexStatus } from '../../search/indexer';
-import { HYBRID_MAX_NODES, MAX_TOP_K, type SearchService } from '../../search/search-service';
+import { HYBRID_MAX_NODES, type SearchService } from '../../search/search-service';
 import { sendData } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../validate';
-
-/** Longest query accepted (the default model reads a few hundred words at most). */
-const MAX_QUERY_LENGTH = 2000;
-
-const typeName = (what: string) =>
-  z.string().regex(TYPE_NAME_PATTERN, `${what} must be a valid type name`);
-
-const searchFields = {
-  query: z
-    .string({ message: 'query must be a string' })
-    .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`)
-    .refine((q) => q.trim().length > 0, 'query must not be empty'),
-  topK: z
-    .number({ message: 'topK must be a number' })
-    .int('topK must be an integer')
-    .min(1, `topK must be 1..${MAX_TOP_K}`)
-    .max(MAX_TOP_K, `topK must be 1..${MAX_TOP_K}`)
-    .default(10),
-  entityType: typeName('entityType').optional(),
-  minScore: z
-    .number({ message: 'minScore must be a number' })
-    .min(-1, 'minScore must be -1..1')
-    .max(1, 'minScore must be -1..1')
-    .optional(),
-};
 
 const searchBody = z.object(searchFields).strict();
 
 const fusionBody = z.discriminatedUnion(
   'method',
   [
+    z.object({ method: z.literal('rrf'), k: rrfK.default(DEFAULT_RRF_K) }).strict(),
     z
-      .object({
-        method: z.literal('rrf'),
-        k: z
-          .number({ message: 'k must be a number' })
-          .int('k must be an integer')
-          .min(1, 'k must be 1..1000')
-          .max(1000, 'k must be 1..1000')
-          .default(DEFAULT_RRF_K),
-      })
-      .strict(),
-    z
-      .object({
-        method: z.literal('weighted'),
-        alpha: z
-          .number({ message: 'alpha must be a number' })
-          .min(0, 'alpha must be 0..1')
-          .max(1, 'alpha must be 0..1')
-          .default(DEFAULT_ALPHA),
-      })
+      .object({ method: z.literal('weighted'), alpha: weightedAlpha.default(DEFAULT_ALPHA) })
       .strict(),
   ],
   { message: 'fusion.method must be rrf or weighted' },
@@ -68,16 +32,7 @@ const fusionBody = z.discriminatedUnion(
 const hybridBody = z
   .object({
     ...searchFields,
-    depth: z
-      .number({ message: 'depth must be a number' })
-      .int('depth must be an integer')
-      .min(0, 'depth must be 0..3')
-      .max(3, 'depth must be 0..3')
-      .default(1),
-    relationshipTypes: z
-      .array(typeName('each relationship type'), { message: 'relationshipTypes must be an array' })
-      .max(50, 'at most 50 relationship types')
-      .default([]),
+    ...hybridFields,
     fusion: fusionBody.default({ method: 'rrf', k: DEFAULT_RRF_K }),
   })
   .strict();
