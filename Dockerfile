@@ -51,4 +51,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # main.ts handles SIGTERM (graceful close), so node can run as PID 1 directly.
-CMD ["node", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=32", "dist/main.js"]

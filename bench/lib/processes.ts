@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVICE_NODE_FLAGS } from '../../src/node-flags';
 
 /** The repository root (bench/lib/ is two levels below it). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -99,8 +100,10 @@ export function childEnv(extra: Record<string, string>): Record<string, string> 
 }
 
 /**
- * Starts `node [--import tsx] --require exit-with-parent <script>` and waits until
- * `readyPath` answers 200. Throws (after killing the child) if it exits or times out first.
+ * Starts `node <service flags> [--import tsx] --require exit-with-parent <script>` and waits
+ * until `readyPath` answers 200. Throws (after killing the child) if it exits or times out
+ * first. Every child, the service and the reference servers alike, runs with the V8 flags the
+ * service is deployed with (SERVICE_NODE_FLAGS), so comparisons stay like for like.
  */
 export async function startServer(options: StartServerOptions): Promise<ServerProcess> {
   const stdoutFd =
@@ -108,6 +111,7 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
       ? 'ignore'
       : fs.openSync(options.stdout, 'a');
   const args = [
+    ...SERVICE_NODE_FLAGS,
     ...(options.nodeArgs ?? []),
     ...(options.script.endsWith('.ts') ? ['--import', 'tsx'] : []),
     '--require',

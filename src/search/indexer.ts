@@ -64,7 +64,7 @@ export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
   idleMs: 200,
   initialBackoffMs: 500,
   maxBackoffMs: 30_000,
-  busyPauseMs: 250,
+  busyPauseMs: 1000,
   busyUtilization: 0.85,
 };
 
