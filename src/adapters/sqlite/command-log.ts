@@ -61,7 +61,15 @@ interface IdempotencyParams extends ActorParams {
 const ENTRY_COLUMNS =
   'id, workspace_id, actor_id, type, scope, state, changes, result, created_at, updated_at';
 
+/**
+ * Stored in the `result` column (never valid JSON, so never a real result) when the result
+ * is the last change's `after` image, as for creates and updates: the record is then
+ * stored once instead of twice (a webhook event's node carries its whole payload).
+ */
+const RESULT_IS_LAST_AFTER = '';
+
 function toEntry(row: EntryRow): CommandLogEntry {
+  const changes = JSON.parse(row.changes) as RecordChange[];
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -69,8 +77,11 @@ function toEntry(row: EntryRow): CommandLogEntry {
     type: row.type,
     scope: row.scope,
     state: row.state,
-    changes: JSON.parse(row.changes) as RecordChange[],
-    result: JSON.parse(row.result) as unknown,
+    changes,
+    result:
+      row.result === RESULT_IS_LAST_AFTER
+        ? (changes[changes.length - 1]?.after ?? null)
+        : (JSON.parse(row.result) as unknown),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -269,7 +280,13 @@ export class SqliteCommandLog implements CommandLog {
       scope: entry.scope,
       state: entry.state,
       changes: JSON.stringify(entry.changes),
-      result: toJson(entry.result),
+      // The same object as the last change's image (handlers return the record they wrote).
+      result:
+        entry.result !== null &&
+        entry.result !== undefined &&
+        entry.result === entry.changes[entry.changes.length - 1]?.after
+          ? RESULT_IS_LAST_AFTER
+          : toJson(entry.result),
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
     };

@@ -84,6 +84,25 @@ export function commandLogCases(ctx: ContractContext): void {
     expect(await heads(ctx.store, ws, ACTOR)).toEqual({ applied: e2.id, undone: e3.id });
   });
 
+  it('returns a result that is the record the command wrote (as creates do) whole', async () => {
+    const ws = newWorkspace();
+    const node = makeNode({ properties: { payload: '{"big":"json"}', tags: ['a', 'b'] } });
+    const entry = makeEntry(ws, ACTOR, {
+      changes: [{ kind: 'node', id: node.id, before: null, after: node, currentVersion: 1 }],
+      result: node,
+    });
+    await append(ctx.store, ws, [entry]);
+    const stored = await ctx.store.transaction(ws, ({ log }) => log.lastApplied(ACTOR));
+    expect(stored).toEqual(entry);
+    expect(stored?.result).toEqual(node);
+    // Undone, with another result, it keeps that one.
+    await ctx.store.transaction(ws, ({ log }) =>
+      log.update({ ...entry, state: 'undone', result: { undone: node.id } }),
+    );
+    const undone = await ctx.store.transaction(ws, ({ log }) => log.lastUndone(ACTOR));
+    expect(undone?.result).toEqual({ undone: node.id });
+  });
+
   it('countUndone counts that actor’s undone entries only', async () => {
     const ws = newWorkspace();
     const [e1, e2, e3] = [makeEntry(ws, ACTOR), makeEntry(ws, ACTOR), makeEntry(ws, ACTOR)];
