@@ -45,10 +45,13 @@ describe('background WAL checkpoints', () => {
     );
   });
 
-  it('closes its own connection on shutdown, so the writer closes last and removes the WAL', async () => {
+  it('closes its own connection first on close, so the writer closes last and removes the WAL', async () => {
     await db.exclusive(() => db.writer.exec('CREATE TABLE t (id INTEGER PRIMARY KEY)'));
-    await db.shutdown();
+    expect(fs.existsSync(`${filename}-wal`)).toBe(true);
+    // Synchronous: once close() returns, the files are settled (a caller may delete them).
+    db.close();
     expect(fs.existsSync(`${filename}-wal`)).toBe(false);
+    expect(fs.existsSync(`${filename}-shm`)).toBe(false);
     db = openDatabase({ filename, migrations: [] });
   });
 

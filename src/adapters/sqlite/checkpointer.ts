@@ -11,6 +11,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driverPath);
 const db = new Database(workerData.filename);
+const closed = new Int32Array(workerData.closedFlag);
 let timer = null;
 function tick() {
   try {
@@ -23,12 +24,22 @@ function tick() {
 parentPort.on('message', (message) => {
   if (message === 'close') {
     clearTimeout(timer);
-    try { db.close(); } finally { parentPort.close(); }
+    try {
+      db.close();
+    } finally {
+      // Tell a main thread waiting in closeSync() that this connection is closed.
+      Atomics.store(closed, 0, 1);
+      Atomics.notify(closed, 0);
+      parentPort.close();
+    }
   }
 });
 parentPort.postMessage({ type: 'ready' });
 tick();
 `;
+
+/** Longest `closeSync` waits for the worker's connection to close. */
+const CLOSE_WAIT_MS = 5000;
 
 export interface CheckpointerOptions {
   /** The database file. */
@@ -48,6 +59,8 @@ export interface CheckpointerOptions {
  */
 export class BackgroundCheckpointer {
   private readonly worker: Worker;
+  /** Set to 1 by the worker once its connection is closed (see `closeSync`). */
+  private readonly closedFlag = new Int32Array(new SharedArrayBuffer(4));
   private stopped = false;
 
   constructor(options: CheckpointerOptions) {
@@ -57,6 +70,7 @@ export class BackgroundCheckpointer {
         driverPath: require.resolve('better-sqlite3'),
         filename: options.filename,
         intervalMs: options.intervalMs,
+        closedFlag: this.closedFlag.buffer,
       },
     });
     // The checkpoints are housekeeping: they must not keep the process alive.
@@ -65,17 +79,20 @@ export class BackgroundCheckpointer {
     this.worker.on('exit', () => this.exited(null, options));
   }
 
-  /** Stops the worker; its connection closes before the promise resolves. */
-  async close(): Promise<void> {
+  /**
+   * Stops the worker and blocks until its connection is closed (at most CLOSE_WAIT_MS; a
+   * checkpoint in progress finishes first), so that the caller's own connections close
+   * last: the last connection to close checkpoints the WAL and removes the -wal and -shm
+   * files, and nothing touches the files once `SqliteDatabase.close()` has returned (a
+   * test may delete the directory right after).
+   */
+  closeSync(): void {
     if (this.stopped) {
       return;
     }
     this.stopped = true;
-    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
-    // Waiting for an unref'd worker would not keep the process alive until it exits.
-    this.worker.ref();
     this.worker.postMessage('close');
-    await exited;
+    Atomics.wait(this.closedFlag, 0, 0, CLOSE_WAIT_MS);
   }
 
   private exited(error: Error | null, options: CheckpointerOptions): void {

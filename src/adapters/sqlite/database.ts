@@ -158,14 +158,18 @@ export class SqliteDatabase {
     });
   }
 
-  /** Stops the background checkpoints and waits for their connection to close, then closes. */
-  async shutdown(): Promise<void> {
-    await this.checkpointer?.close();
+  /** Closes the store (see `close`); async for callers that close several resources. */
+  shutdown(): Promise<void> {
     this.close();
+    return Promise.resolve();
   }
 
+  /**
+   * Closes every connection, the checkpoint worker's first (waiting for it), so that the
+   * writer closes last and removes the WAL; nothing touches the files after this returns.
+   */
   close(): void {
-    void this.checkpointer?.close();
+    this.checkpointer?.closeSync();
     this.walSync?.close();
     this.reader.close();
     this.writer.close();
