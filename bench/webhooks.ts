@@ -117,9 +117,6 @@ async function load(
   const cpu = cpuUseBetween(before, cpuSnapshot(server.pid));
   const codes = result.statusCodeStats as Record<string, { count: number } | undefined>;
   const accepted = codes['202']?.count ?? 0;
-  if (process.env.BENCH_DEBUG_CODES) {
-    process.stderr.write(`status codes: ${JSON.stringify(codes)}\n`);
-  }
   return {
     accepted,
     acceptedPerSec: accepted / result.duration,

@@ -168,7 +168,7 @@ export function createContainer(
       await search.close();
       await liveData.close();
       await neo4j?.close();
-      await db.shutdown();
+      db.close();
     },
   };
 }

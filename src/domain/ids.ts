@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 export function newTimeOrderedId(nowMs: number = Date.now()): string {
   const time = Math.max(0, Math.floor(nowMs)).toString(16).padStart(12, '0').slice(-12);
   const random = randomUUID();
-  // random: xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx (V carries the RFC variant bits).
+  // `random` is 8-4-4-4-12 hex digits; its third group starts with the version digit (4)
+  // and its fourth group carries the RFC variant bits, kept as they are.
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15, 18)}-${random.slice(19)}`;
 }

@@ -21,8 +21,8 @@ describe('background WAL checkpoints', () => {
     db = openDatabase({ filename, migrations: [] });
   });
 
-  afterEach(async () => {
-    await db.shutdown();
+  afterEach(() => {
+    db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -55,7 +55,7 @@ describe('background WAL checkpoints', () => {
     db = openDatabase({ filename, migrations: [] });
   });
 
-  it('is off when asked, leaving SQLite to checkpoint inside commits', async () => {
+  it('is off when asked, leaving SQLite to checkpoint inside commits', () => {
     const other = openDatabase({
       filename: path.join(dir, 'plain.db'),
       migrations: [],
@@ -64,7 +64,7 @@ describe('background WAL checkpoints', () => {
     try {
       expect(other.writer.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     } finally {
-      await other.shutdown();
+      other.close();
     }
   });
 });

@@ -158,12 +158,6 @@ export class SqliteDatabase {
     });
   }
 
-  /** Closes the store (see `close`); async for callers that close several resources. */
-  shutdown(): Promise<void> {
-    this.close();
-    return Promise.resolve();
-  }
-
   /**
    * Closes every connection, the checkpoint worker's first (waiting for it), so that the
    * writer closes last and removes the WAL; nothing touches the files after this returns.
