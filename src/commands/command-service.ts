@@ -33,6 +33,20 @@ export interface ExecuteOptions {
   actorId: string;
   scopes: readonly Scope[];
   idempotencyKey?: string;
+  /**
+   * false: the actor can never send UNDO or REDO (a webhook connector), so its commands get
+   * no log entry, which exists only to undo them, and leave the redo stack alone. UNDO or
+   * REDO itself is refused then. Default true.
+   */
+  undoable?: boolean;
+}
+
+/** What `CommandService.transaction` hands its work. */
+export interface CommandTransaction {
+  /** The open transaction, for other stores of the same engine. */
+  readonly uow: UnitOfWork;
+  /** Applies one command inside the transaction; its failure rolls everything back. */
+  execute(command: Command): Promise<CommandResponse>;
 }
 
 export interface CommandServiceOptions {
@@ -116,29 +130,34 @@ export class CommandService {
   }
 
   /**
-   * Runs record commands in order as ONE transaction: all of them apply or none does (the
-   * first failure rolls back the others and is thrown). Each still gets its own log entry,
-   * so each is undone on its own, newest first. For server-side work that makes several
-   * records at once (webhook ingestion: the event node and its edge); no Idempotency-Key.
+   * Runs `work` in ONE store transaction for server-side work that writes several records
+   * at once, possibly with records of its own (webhook ingestion: the event record, its node
+   * and its edge). `tx.execute` applies a record command inside it exactly as `execute`
+   * would (scope check, handler, log entry; no Idempotency-Key), and `tx.uow` reaches the
+   * transaction for other stores of the same engine. Everything commits together, or
+   * nothing does when `work` throws; each command still gets its own log entry, so each is
+   * undone on its own, newest first.
    */
-  async executeBatch(
-    commands: readonly Command[],
+  transaction<T>(
     opts: Omit<ExecuteOptions, 'idempotencyKey'>,
-  ): Promise<CommandResponse[]> {
-    for (const command of commands) {
-      requireScope(command, opts.scopes);
-    }
+    work: (tx: CommandTransaction) => Promise<T>,
+  ): Promise<T> {
     const now = new Date(this.clock.now()).toISOString();
-    return this.graph.transaction(opts.workspaceId, async (uow) => {
-      const responses: CommandResponse[] = [];
-      for (const command of commands) {
-        responses.push(await this.apply(uow, command, opts, now));
-      }
-      return responses;
-    });
+    return this.graph.transaction(opts.workspaceId, (uow) =>
+      work({
+        uow,
+        execute: (command) => {
+          requireScope(command, opts.scopes);
+          return this.apply(uow, command, opts, now);
+        },
+      }),
+    );
   }
 
-  /** Runs one command inside `uow`: the handler, then its log entry and the redo-stack reset. */
+  /**
+   * Runs one command inside `uow`: the handler, then (for an actor that can undo) its log
+   * entry and the redo-stack reset.
+   */
   private async apply(
     uow: UnitOfWork,
     command: Command,
@@ -153,9 +172,12 @@ export class CommandService {
       now,
       uow,
     };
+    if (opts.undoable === false && (command.type === 'UNDO' || command.type === 'REDO')) {
+      throw new Error(`${command.type} run for an actor whose commands are not logged`);
+    }
     const outcome = await this.run(ctx, command);
     const commandId = newTimeOrderedId(Date.parse(now));
-    if (command.type !== 'UNDO' && command.type !== 'REDO') {
+    if (command.type !== 'UNDO' && command.type !== 'REDO' && opts.undoable !== false) {
       await uow.log.discardUndone(opts.actorId);
       await uow.log.append({
         id: commandId,

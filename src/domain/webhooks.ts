@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { newTimeOrderedId } from './ids';
 
 /** The only connector type of the spec ("Has a type (Webhook)"). */
 export const CONNECTOR_TYPES = ['Webhook'] as const;
@@ -76,19 +76,11 @@ export interface StoredWebhookEvent extends WebhookEvent {
 }
 
 /**
- * The node id an event becomes: derived from the connector and the delivery (the sender's
- * id, else the signature key), so that every attempt to ingest the same delivery targets the
- * same node and a delivery can never become two nodes, whatever retries, replays or late
- * completions happen.
+ * A new event id: `evt_` and a time-ordered UUID (see `newTimeOrderedId`), so the event
+ * history's key index grows at its end instead of at random places.
  */
-export function eventNodeId(connectorId: string, deliveryKey: string): string {
-  const digest = createHash('sha256').update(connectorId).update('\n').update(deliveryKey);
-  return `whe_${digest.digest('base64url').slice(0, 32)}`;
-}
-
-/** Id of the edge from an event node to its connector node. */
-export function eventEdgeId(nodeId: string): string {
-  return `${nodeId}.via`;
+export function newEventId(nowMs: number): string {
+  return `evt_${newTimeOrderedId(nowMs)}`;
 }
 
 /**

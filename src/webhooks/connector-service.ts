@@ -165,7 +165,7 @@ export class ConnectorService {
         );
       case 'claimed': {
         const payload = JSON.parse(claim.event.payload ?? '{}') as Record<string, unknown>;
-        return this.processor.process(connector, claim.event, payload);
+        return this.processor.replay(connector, claim.event, payload);
       }
     }
   }

@@ -1,7 +1,7 @@
-import { eventNodeId, type Connector, type WebhookEvent } from '../domain/webhooks';
+import type { Connector, WebhookEvent } from '../domain/webhooks';
 import { AppError, ServiceUnavailableError } from '../errors';
 import type { Clock } from '../ports/clock';
-import type { ConnectorStore } from '../ports/connector-store';
+import type { ConnectorStore, NewDelivery } from '../ports/connector-store';
 import type { EventIngestor } from './event-ingestor';
 
 /** Raised (as the abort reason) when ingestion runs past the processing bound. */
@@ -15,8 +15,8 @@ export class ProcessingTimeoutError extends Error {
 /**
  * Runs `work` with a time bound. Past it, the signal is aborted (so the work starts no
  * further step) and the returned promise rejects with ProcessingTimeoutError. A step already
- * running cannot be cancelled; it may still complete later, which ingestion tolerates (its
- * ids are derived from the delivery).
+ * running cannot be cancelled; it may still complete later, which ingestion tolerates (a
+ * late transaction cannot commit once the event is recorded failed).
  */
 export async function withDeadline<T>(
   boundMs: number,
@@ -53,10 +53,12 @@ function failureReason(error: unknown): string {
 }
 
 /**
- * Ingests a claimed (`received`) event within the processing bound and records the
- * outcome. On failure the event is `failed` with the reason, and the error thrown is a
- * 503 SERVICE_UNAVAILABLE (bound exceeded) or a generic 500: a webhook sender retries
- * both, and the retry is accepted because a failed event does not hold its delivery.
+ * Ingests events within the processing bound and records failures. A failed ingestion
+ * leaves the event `failed` with the reason, and the error thrown is a 503
+ * SERVICE_UNAVAILABLE (bound exceeded) or a generic 500: a webhook sender retries both, and
+ * the retry is accepted because a failed event does not hold its delivery. When the
+ * attempt's transaction committed after all (just before its failure was recorded), the
+ * event it committed is the answer.
  */
 export class EventProcessor {
   constructor(
@@ -66,15 +68,35 @@ export class EventProcessor {
     readonly boundMs: number,
   ) {}
 
-  async process(
+  /** A new delivery: `processed` with its node, or a `duplicate` of the event holding it. */
+  async receive(
+    connector: Connector,
+    delivery: NewDelivery,
+    payload: Record<string, unknown>,
+  ): Promise<WebhookEvent> {
+    try {
+      return await withDeadline(this.boundMs, (signal) =>
+        this.ingestor.ingestDelivery({ connector, delivery, payload, signal }),
+      );
+    } catch (error) {
+      const reason = failureReason(error);
+      const recorded = await this.store.recordFailure(delivery, reason, this.now());
+      if (recorded.status !== 'failed') {
+        return recorded;
+      }
+      throw failure(error, recorded, reason);
+    }
+  }
+
+  /** A failed event claimed back to `received`: `processed` with its node, or an error. */
+  async replay(
     connector: Connector,
     event: WebhookEvent,
     payload: Record<string, unknown>,
   ): Promise<WebhookEvent> {
-    const nodeId = eventNodeId(connector.id, event.deliveryId ?? event.signatureKey ?? event.id);
     try {
-      await withDeadline(this.boundMs, (signal) =>
-        this.ingestor.ingest({ connector, event, payload, nodeId, signal }),
+      return await withDeadline(this.boundMs, (signal) =>
+        this.ingestor.ingestReplay({ connector, event, payload, signal }),
       );
     } catch (error) {
       const reason = failureReason(error);
@@ -83,25 +105,28 @@ export class EventProcessor {
         reason,
         at: this.now(),
       });
-      const details = { eventId: event.id, status: failed?.status ?? 'failed', reason };
-      if (error instanceof ProcessingTimeoutError) {
-        throw new ServiceUnavailableError(`Event ${event.id} failed: ${reason}.`, details, 5);
+      if (!failed) {
+        // Not `received` any more: the attempt committed (`processed`) just before.
+        const current = await this.store.getEvent(event.workspaceId, event.connectorId, event.id);
+        if (current?.status === 'processed') {
+          const { payload: _payload, ...processed } = current;
+          return processed;
+        }
       }
-      throw new Error(`ingestion of webhook event ${event.id} failed`, { cause: error });
+      throw failure(error, failed ?? event, reason);
     }
-    const processed = await this.store.finishEvent(event.workspaceId, event.id, {
-      status: 'processed',
-      nodeId,
-      at: this.now(),
-    });
-    if (!processed) {
-      // Only a concurrent `failInterrupted` could have moved it; the node exists, so say so.
-      throw new Error(`webhook event ${event.id} left the received state while being processed`);
-    }
-    return processed;
   }
 
   private now(): string {
     return new Date(this.clock.now()).toISOString();
   }
+}
+
+/** The error a failed ingestion answers with (see EventProcessor). */
+function failure(error: unknown, event: WebhookEvent, reason: string): Error {
+  if (error instanceof ProcessingTimeoutError) {
+    const details = { eventId: event.id, status: 'failed', reason };
+    return new ServiceUnavailableError(`Event ${event.id} failed: ${reason}.`, details, 5);
+  }
+  return new Error(`ingestion of webhook event ${event.id} failed`, { cause: error });
 }

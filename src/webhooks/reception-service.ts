@@ -1,5 +1,4 @@
-import { newId } from '../auth/secrets';
-import type { Connector, EventStatus } from '../domain/webhooks';
+import { newEventId, type Connector, type EventStatus } from '../domain/webhooks';
 import { AppError, InvalidJsonError, NotFoundError, ValidationError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { ConnectorStore } from '../ports/connector-store';
@@ -121,37 +120,29 @@ export class WebhookReceptionService {
     }
 
     const receivedAt = new Date(nowMs).toISOString();
-    const claim = await this.store.claimDelivery({
-      id: newId('evt'),
-      workspaceId: connector.workspaceId,
-      connectorId: connector.id,
-      scheme: verified.scheme,
-      deliveryId: verified.deliveryId,
-      signatureKey: verified.signatureKey,
-      signedAt: new Date(verified.timestamp * 1000).toISOString(),
-      receivedAt,
-      payload: body.toString('utf8'),
-      payloadBytes: body.length,
-    });
-    if (claim.status === 'duplicate') {
-      return {
-        status: 200,
-        data: {
-          eventId: claim.event.id,
-          status: 'duplicate',
-          nodeId: claim.original.nodeId,
-          duplicateOf: claim.original.id,
-        },
-      };
-    }
-    const processed = await this.processor.process(connector, claim.event, payload);
+    const event = await this.processor.receive(
+      connector,
+      {
+        id: newEventId(nowMs),
+        workspaceId: connector.workspaceId,
+        connectorId: connector.id,
+        scheme: verified.scheme,
+        deliveryId: verified.deliveryId,
+        signatureKey: verified.signatureKey,
+        signedAt: new Date(verified.timestamp * 1000).toISOString(),
+        receivedAt,
+        payload: body.toString('utf8'),
+        payloadBytes: body.length,
+      },
+      payload,
+    );
     return {
-      status: 202,
+      status: event.status === 'duplicate' ? 200 : 202,
       data: {
-        eventId: processed.id,
-        status: processed.status,
-        nodeId: processed.nodeId,
-        duplicateOf: null,
+        eventId: event.id,
+        status: event.status,
+        nodeId: event.nodeId,
+        duplicateOf: event.duplicateOf,
       },
     };
   }
@@ -168,7 +159,7 @@ export class WebhookReceptionService {
     }
     const claimedId = headerValue(headers, 'x-webhook-id') ?? headerValue(headers, 'webhook-id');
     await this.store.recordRejected({
-      id: newId('evt'),
+      id: newEventId(nowMs),
       workspaceId: connector.workspaceId,
       connectorId: connector.id,
       scheme: detectScheme(headers),

@@ -29,7 +29,7 @@ export interface WebhookWiring {
  */
 export function createWebhooks(wiring: WebhookWiring) {
   const { store, commands, clock, config } = wiring;
-  const graphIngestor = new GraphEventIngestor(commands);
+  const graphIngestor = new GraphEventIngestor(commands, store, clock);
   const ingestor = wiring.decorateIngestor?.(graphIngestor) ?? graphIngestor;
   const processor = new EventProcessor(store, ingestor, clock, config.processingTimeoutMs);
   const maintenance = new WebhookMaintenance(store, clock, {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Connector } from '../../src/domain/webhooks';
-import type { ConnectorStore, NewDelivery } from '../../src/ports/connector-store';
+import type { ConnectorStore, DeliveryClaim, NewDelivery } from '../../src/ports/connector-store';
+import type { GraphStore } from '../../src/ports/graph-store';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 const at = (offsetMs: number) => new Date(T0 + offsetMs).toISOString();
@@ -44,6 +45,17 @@ export function makeDelivery(
   };
 }
 
+/** What a runner gives the contract: the store and the GraphStore on the same engine. */
+export interface ConnectorStoreFixture {
+  store: ConnectorStore;
+  /** Its transactions are the units of work the store's `...In(uow)` methods write in. */
+  graph: GraphStore;
+  cleanup: () => Promise<void>;
+}
+
+/** Thrown from inside a transaction to make it roll back. */
+class Abort extends Error {}
+
 /**
  * The behaviour every ConnectorStore adapter must show (issue 6). `factory` is called once
  * for the suite; every test works in workspaces of its own (random ids), so the suite also
@@ -51,13 +63,14 @@ export function makeDelivery(
  */
 export function connectorStoreContract(
   name: string,
-  factory: () => Promise<{ store: ConnectorStore; cleanup: () => Promise<void> }>,
+  factory: () => Promise<ConnectorStoreFixture>,
 ): void {
   describe(`ConnectorStore contract: ${name}`, () => {
     let store: ConnectorStore;
+    let graph: GraphStore;
     let cleanup: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      ({ store, cleanup } = await factory());
+      ({ store, graph, cleanup } = await factory());
     });
     afterAll(async () => {
       await cleanup?.();
@@ -68,6 +81,16 @@ export function connectorStoreContract(
       const connector = makeConnector(randomUUID());
       await store.createConnector(connector);
       return connector;
+    }
+
+    /** Claims `delivery` in a graph transaction of its own, committed once this resolves. */
+    function claim(delivery: NewDelivery): Promise<DeliveryClaim> {
+      return graph.transaction(delivery.workspaceId, (uow) => store.claimDeliveryIn(uow, delivery));
+    }
+
+    /** The stored event of `delivery`, as a reader sees it. */
+    function eventOf(delivery: NewDelivery) {
+      return store.getEvent(delivery.workspaceId, delivery.connectorId, delivery.id);
     }
 
     describe('connectors', () => {
@@ -158,8 +181,8 @@ export function connectorStoreContract(
       it('claims a new delivery as received, with its payload', async () => {
         const connector = await stored();
         const delivery = makeDelivery(connector);
-        const claim = await store.claimDelivery(delivery);
-        expect(claim.status).toBe('claimed');
+        const result = await claim(delivery);
+        expect(result.status).toBe('claimed');
         const event = await store.getEvent(connector.workspaceId, connector.id, delivery.id);
         expect(event).toMatchObject({
           id: delivery.id,
@@ -177,21 +200,23 @@ export function connectorStoreContract(
       it('records a second delivery of a live id, or of a live signature key, as a duplicate', async () => {
         const connector = await stored();
         const first = makeDelivery(connector);
-        await store.claimDelivery(first);
-        const byId = await store.claimDelivery(
-          makeDelivery(connector, { deliveryId: first.deliveryId }),
-        );
-        const bySignature = await store.claimDelivery(
+        await claim(first);
+        const byId = await claim(makeDelivery(connector, { deliveryId: first.deliveryId }));
+        const bySignature = await claim(
           makeDelivery(connector, { deliveryId: null, signatureKey: first.signatureKey }),
         );
-        for (const claim of [byId, bySignature]) {
-          expect(claim).toMatchObject({ status: 'duplicate', original: { id: first.id } });
-          expect(claim.event).toMatchObject({
+        for (const duplicate of [byId, bySignature]) {
+          expect(duplicate).toMatchObject({ status: 'duplicate', original: { id: first.id } });
+          expect(duplicate.event).toMatchObject({
             status: 'duplicate',
             duplicateOf: first.id,
             attempts: 0,
           });
-          const stored = await store.getEvent(connector.workspaceId, connector.id, claim.event.id);
+          const stored = await store.getEvent(
+            connector.workspaceId,
+            connector.id,
+            duplicate.event.id,
+          );
           expect(stored?.payload).toBeNull();
         }
       });
@@ -200,9 +225,7 @@ export function connectorStoreContract(
         const connector = await stored();
         const deliveryId = rid('d');
         const claims = await Promise.all(
-          Array.from({ length: 12 }, () =>
-            store.claimDelivery(makeDelivery(connector, { deliveryId })),
-          ),
+          Array.from({ length: 12 }, () => claim(makeDelivery(connector, { deliveryId }))),
         );
         expect(claims.filter((c) => c.status === 'claimed')).toHaveLength(1);
         expect(claims.filter((c) => c.status === 'duplicate')).toHaveLength(11);
@@ -211,13 +234,13 @@ export function connectorStoreContract(
       it('does not let a failed event hold its delivery, and keeps connectors apart', async () => {
         const connector = await stored();
         const first = makeDelivery(connector);
-        await store.claimDelivery(first);
+        await claim(first);
         await store.finishEvent(connector.workspaceId, first.id, {
           status: 'failed',
           reason: 'boom',
           at: at(1),
         });
-        const retry = await store.claimDelivery(
+        const retry = await claim(
           makeDelivery(connector, {
             deliveryId: first.deliveryId,
             signatureKey: first.signatureKey,
@@ -225,7 +248,7 @@ export function connectorStoreContract(
         );
         expect(retry.status).toBe('claimed');
         const elsewhere = await stored();
-        const same = await store.claimDelivery(
+        const same = await claim(
           makeDelivery(elsewhere, {
             deliveryId: first.deliveryId,
             signatureKey: first.signatureKey,
@@ -237,7 +260,7 @@ export function connectorStoreContract(
       it('finishes only received events', async () => {
         const connector = await stored();
         const delivery = makeDelivery(connector);
-        await store.claimDelivery(delivery);
+        await claim(delivery);
         const done = await store.finishEvent(connector.workspaceId, delivery.id, {
           status: 'processed',
           nodeId: 'node-1',
@@ -265,23 +288,231 @@ export function connectorStoreContract(
       });
     });
 
+    describe('claiming inside graph transactions', () => {
+      it('rolls a claim back with its transaction, leaving the delivery claimable', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        await expect(
+          graph.transaction(connector.workspaceId, async (uow) => {
+            const claimed = await store.claimDeliveryIn(uow, delivery);
+            expect(claimed.status).toBe('claimed');
+            throw new Abort('ingestion failed');
+          }),
+        ).rejects.toBeInstanceOf(Abort);
+        expect(await eventOf(delivery)).toBeNull();
+        const page = await store.listEvents(
+          connector.workspaceId,
+          connector.id,
+          {},
+          { limit: 10, offset: 0 },
+        );
+        expect(page.total).toBe(0);
+        const again = await claim(delivery);
+        expect(again.status).toBe('claimed');
+        expect(await eventOf(delivery)).toMatchObject({ status: 'received', attempts: 1 });
+      });
+
+      it("refuses a unit of work of another workspace than the delivery's", async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        const otherWorkspace = randomUUID();
+        await expect(
+          graph.transaction(otherWorkspace, (uow) => store.claimDeliveryIn(uow, delivery)),
+        ).rejects.toThrow(/another workspace/);
+        await expect(
+          graph.transaction(otherWorkspace, (uow) =>
+            store.finishEventIn(uow, connector.workspaceId, delivery.id, {
+              status: 'failed',
+              reason: 'x',
+              at: at(1),
+            }),
+          ),
+        ).rejects.toThrow(/another workspace/);
+        expect(await eventOf(delivery)).toBeNull();
+      });
+
+      it('claims a delivery straight as processed by its node, and holds it', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector, { deliveryId: 'straight' });
+        const claimed = await graph.transaction(connector.workspaceId, (uow) =>
+          store.claimDeliveryIn(uow, delivery, { nodeId: 'node-2', at: at(9) }),
+        );
+        expect(claimed).toEqual({
+          status: 'claimed',
+          event: expect.objectContaining({
+            id: delivery.id,
+            status: 'processed',
+            nodeId: 'node-2',
+            processedAt: at(9),
+            attempts: 1,
+          }) as unknown,
+        });
+        expect(await eventOf(delivery)).toMatchObject({
+          status: 'processed',
+          nodeId: 'node-2',
+          payload: delivery.payload,
+        });
+        const processed = await store.listEvents(
+          connector.workspaceId,
+          connector.id,
+          { status: 'processed' },
+          { limit: 10, offset: 0 },
+        );
+        expect(processed.items.map((e) => e.id)).toEqual([delivery.id]);
+        const again = await claim(makeDelivery(connector, { deliveryId: 'straight' }));
+        expect(again).toMatchObject({
+          status: 'duplicate',
+          event: { nodeId: 'node-2', duplicateOf: delivery.id },
+        });
+      });
+
+      it('claims and finishes an event in one transaction', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        const finished = await graph.transaction(connector.workspaceId, async (uow) => {
+          const claimed = await store.claimDeliveryIn(uow, delivery);
+          expect(claimed.status).toBe('claimed');
+          return store.finishEventIn(uow, connector.workspaceId, delivery.id, {
+            status: 'processed',
+            nodeId: 'node-1',
+            at: at(7),
+          });
+        });
+        expect(finished).toMatchObject({
+          id: delivery.id,
+          status: 'processed',
+          nodeId: 'node-1',
+          processedAt: at(7),
+          updatedAt: at(7),
+        });
+        expect(await eventOf(delivery)).toMatchObject({
+          status: 'processed',
+          nodeId: 'node-1',
+          processedAt: at(7),
+          payload: delivery.payload,
+        });
+      });
+
+      it('finishes inside a transaction only received events', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        await claim(delivery);
+        await store.finishEvent(connector.workspaceId, delivery.id, {
+          status: 'processed',
+          nodeId: 'node-1',
+          at: at(7),
+        });
+        const outcomes = await graph.transaction(connector.workspaceId, async (uow) => [
+          await store.finishEventIn(uow, connector.workspaceId, delivery.id, {
+            status: 'failed',
+            reason: 'late',
+            at: at(8),
+          }),
+          await store.finishEventIn(uow, connector.workspaceId, rid('evt'), {
+            status: 'processed',
+            nodeId: 'node-2',
+            at: at(8),
+          }),
+        ]);
+        expect(outcomes).toEqual([null, null]);
+        expect(await eventOf(delivery)).toMatchObject({
+          status: 'processed',
+          nodeId: 'node-1',
+          updatedAt: at(7),
+          failureReason: null,
+        });
+      });
+    });
+
+    describe('recording failures', () => {
+      it('stores a new delivery as failed, with its payload, holding no delivery', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        const failed = await store.recordFailure(delivery, 'timed out', at(5));
+        const expected = {
+          id: delivery.id,
+          connectorId: connector.id,
+          status: 'failed',
+          deliveryId: delivery.deliveryId,
+          receivedAt: delivery.receivedAt,
+          updatedAt: at(5),
+          processedAt: null,
+          attempts: 1,
+          nodeId: null,
+          duplicateOf: null,
+          failureReason: 'timed out',
+          payloadBytes: delivery.payloadBytes,
+        };
+        expect(failed).toMatchObject(expected);
+        expect(await eventOf(delivery)).toMatchObject({ ...expected, payload: delivery.payload });
+        const retry = await claim(
+          makeDelivery(connector, {
+            deliveryId: delivery.deliveryId,
+            signatureKey: delivery.signatureKey,
+          }),
+        );
+        expect(retry.status).toBe('claimed');
+      });
+
+      it('returns an event that exists unchanged', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        await graph.transaction(connector.workspaceId, async (uow) => {
+          await store.claimDeliveryIn(uow, delivery);
+          await store.finishEventIn(uow, connector.workspaceId, delivery.id, {
+            status: 'processed',
+            nodeId: 'node-1',
+            at: at(3),
+          });
+        });
+        const before = await eventOf(delivery);
+        const existing = await store.recordFailure(delivery, 'timed out', at(9));
+        expect(existing).toMatchObject({
+          id: delivery.id,
+          status: 'processed',
+          nodeId: 'node-1',
+          updatedAt: at(3),
+          failureReason: null,
+        });
+        expect(await eventOf(delivery)).toEqual(before);
+        expect(before?.status).toBe('processed');
+      });
+
+      it('makes a later claim of the same event fail, keeping the failure record', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        await store.recordFailure(delivery, 'timed out', at(5));
+        const before = await eventOf(delivery);
+        await expect(claim(delivery)).rejects.toThrow();
+        expect(await eventOf(delivery)).toEqual(before);
+        expect(before).toMatchObject({ status: 'failed', failureReason: 'timed out' });
+        const page = await store.listEvents(
+          connector.workspaceId,
+          connector.id,
+          {},
+          { limit: 10, offset: 0 },
+        );
+        expect(page.items.map((e) => e.id)).toEqual([delivery.id]);
+      });
+    });
+
     describe('replays', () => {
       it('moves a failed event back to received with one more attempt', async () => {
         const connector = await stored();
         const delivery = makeDelivery(connector);
-        await store.claimDelivery(delivery);
+        await claim(delivery);
         await store.finishEvent(connector.workspaceId, delivery.id, {
           status: 'failed',
           reason: 'boom',
           at: at(1),
         });
-        const claim = await store.claimReplay(
+        const replay = await store.claimReplay(
           connector.workspaceId,
           connector.id,
           delivery.id,
           at(2),
         );
-        expect(claim).toMatchObject({
+        expect(replay).toMatchObject({
           status: 'claimed',
           event: {
             status: 'received',
@@ -300,7 +531,7 @@ export function connectorStoreContract(
           status: 'missing',
         });
         const live = makeDelivery(connector);
-        await store.claimDelivery(live);
+        await claim(live);
         expect(
           await store.claimReplay(connector.workspaceId, connector.id, live.id, at(1)),
         ).toMatchObject({
@@ -308,14 +539,14 @@ export function connectorStoreContract(
           event: { status: 'received' },
         });
         const failed = makeDelivery(connector);
-        await store.claimDelivery(failed);
+        await claim(failed);
         await store.finishEvent(connector.workspaceId, failed.id, {
           status: 'failed',
           reason: 'x',
           at: at(1),
         });
         const retried = makeDelivery(connector, { deliveryId: failed.deliveryId });
-        await store.claimDelivery(retried);
+        await claim(retried);
         expect(
           await store.claimReplay(connector.workspaceId, connector.id, failed.id, at(2)),
         ).toMatchObject({
@@ -332,7 +563,7 @@ export function connectorStoreContract(
         for (let i = 0; i < 5; i += 1) {
           const delivery = makeDelivery(connector, { receivedAt: at(i * 1000) });
           ids.push(delivery.id);
-          await store.claimDelivery(delivery);
+          await claim(delivery);
           if (i % 2 === 0) {
             await store.finishEvent(connector.workspaceId, delivery.id, {
               status: 'processed',
@@ -372,8 +603,8 @@ export function connectorStoreContract(
         const connector = await stored();
         const old = makeDelivery(connector, { receivedAt: '2000-01-01T00:00:00.000Z' });
         const recent = makeDelivery(connector);
-        await store.claimDelivery(old);
-        await store.claimDelivery(recent);
+        await claim(old);
+        await claim(recent);
         expect(await store.purgeEvents('2000-01-02T00:00:00.000Z')).toBeGreaterThanOrEqual(1);
         expect(await store.getEvent(connector.workspaceId, connector.id, old.id)).toBeNull();
         expect(await store.getEvent(connector.workspaceId, connector.id, recent.id)).not.toBeNull();
@@ -383,8 +614,8 @@ export function connectorStoreContract(
         const connector = await stored();
         const stuck = makeDelivery(connector, { receivedAt: '2001-01-01T00:00:00.000Z' });
         const fresh = makeDelivery(connector);
-        await store.claimDelivery(stuck);
-        await store.claimDelivery(fresh);
+        await claim(stuck);
+        await claim(fresh);
         expect(
           await store.failInterrupted('2001-01-02T00:00:00.000Z', 'interrupted', at(1)),
         ).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,5 @@
 import type { ConnectorStore } from '../../src/ports/connector-store';
-import { announceSkip, neo4jTarget, purge } from '../support/neo4j';
+import { announceSkip, neo4jTarget, purge, recordWorkspaces } from '../support/neo4j';
 import { connectorStoreContract } from './connector-store.contract';
 
 const target = neo4jTarget();
@@ -11,10 +11,15 @@ function recording(store: ConnectorStore, seen: Set<string>): ConnectorStore {
       seen.add(c.workspaceId),
       store.createConnector(c)
     ),
-    claimDelivery: (d: Parameters<ConnectorStore['claimDelivery']>[0]) => (
-      seen.add(d.workspaceId),
-      store.claimDelivery(d)
-    ),
+    claimDeliveryIn: (
+      uow: Parameters<ConnectorStore['claimDeliveryIn']>[0],
+      d: Parameters<ConnectorStore['claimDeliveryIn']>[1],
+    ) => (seen.add(d.workspaceId), store.claimDeliveryIn(uow, d)),
+    recordFailure: (
+      d: Parameters<ConnectorStore['recordFailure']>[0],
+      reason: string,
+      at: string,
+    ) => (seen.add(d.workspaceId), store.recordFailure(d, reason, at)),
     recordRejected: (a: Parameters<ConnectorStore['recordRejected']>[0]) => (
       seen.add(a.workspaceId),
       store.recordRejected(a)
@@ -33,6 +38,8 @@ if (!target.available) {
     const seen = new Set<string>();
     return Promise.resolve({
       store: recording(stores.connectors, seen),
+      // The graph store on the same client: its units of work are the connector store's.
+      graph: recordWorkspaces(stores.graph, seen),
       cleanup: async () => {
         await purge(stores.graph, seen);
         await stores.close();

@@ -1,5 +1,6 @@
 import request, { type Response } from 'supertest';
-import type { EventIngestor, IngestRequest } from '../../src/webhooks/event-ingestor';
+import type { WebhookEvent } from '../../src/domain/webhooks';
+import type { EventIngestor } from '../../src/webhooks/event-ingestor';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { ManualClock } from '../support/manual-clock';
 import { OntologyClient } from '../support/ontology-client';
@@ -17,6 +18,9 @@ import {
   type CreatedConnector,
 } from '../support/webhook-fixtures';
 import { createWorkspaceWithKey } from '../support/workspace-fixtures';
+
+/** Ids the service generates (UUID version 7). */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Starts a request now and tracks when it has answered. */
 function inFlight(pending: PromiseLike<Response>) {
@@ -82,19 +86,23 @@ describe('webhook concurrency', () => {
     const connector = await createConnector(t, admin);
     const body = '{"type":"payment.captured","id":"pay_1"}';
     const copies = Array.from({ length: 5 }, () => send(connector, 'pay_1', body));
-    // One delivery holds the event (stuck in ingestion); the other four answer meanwhile.
-    await waitFor(() => gate.arrived === 1 && copies.filter((c) => c.done).length === 4);
-    const early = copies.filter((c) => c.done).map((c) => c.response!);
-    for (const res of early) {
-      expect(expectData(res, 200)).toMatchObject({ status: 'duplicate', nodeId: null });
-    }
+    // All five verified and waiting to be ingested, then released together.
+    await waitFor(() => gate.arrived === 5);
     gate.open();
     const all = await Promise.all(copies.map((c) => c.promise));
     const accepted = all.filter((r) => r.status === 202);
     expect(accepted).toHaveLength(1);
     const original = expectData(accepted[0]!, 202);
-    for (const res of early) {
-      expect(res.body.data.duplicateOf).toBe(original.eventId);
+    expect(original).toMatchObject({ status: 'processed', duplicateOf: null });
+    const duplicates = all.filter((r) => r.status !== 202);
+    expect(duplicates).toHaveLength(4);
+    for (const res of duplicates) {
+      expect(expectData(res, 200)).toEqual({
+        eventId: expect.stringMatching(/^evt_/),
+        status: 'duplicate',
+        nodeId: original.nodeId,
+        duplicateOf: original.eventId,
+      });
     }
     const ontology = new OntologyClient(t, t.apiKey, t.workspaceId);
     const nodes = await ontology.get('/api/queries/nodes', { name: 'payment.captured' });
@@ -105,33 +113,48 @@ describe('webhook concurrency', () => {
 });
 
 /** Ingestion modes the processing-bound tests switch between. */
-type Mode = 'normal' | 'hang' | 'late';
+type Mode = 'normal' | 'hang' | 'late' | 'just-in-time';
+
+/** How a late attempt ended: the event it committed, or why it could not commit. */
+type LateOutcome = { committed: string } | { refused: string };
 
 /**
- * The slow dependency: `hang` never finishes (it gives up once aborted); `late` finishes
- * after the bound, as a store write already under way would.
+ * The slow dependency. `hang` never finishes (it gives up once aborted). `late` runs the
+ * real ingestion only after the bound has passed and its failure is recorded, as a store
+ * write stuck somewhere would. `just-in-time` runs it the moment the bound passes, ahead of
+ * the failure record (a transaction committing just as the bound passes).
  */
-function slowIngestor(mode: () => Mode, lateDone: (nodeId: string) => void) {
-  return (inner: EventIngestor): EventIngestor => ({
-    ingest: (req: IngestRequest) => {
-      switch (mode()) {
-        case 'normal':
-          return inner.ingest(req);
-        case 'hang':
-          return new Promise((_resolve, reject) => {
-            req.signal.addEventListener('abort', () => reject(req.signal.reason as Error));
-          });
-        case 'late':
-          return new Promise((_resolve, reject) => {
-            req.signal.addEventListener('abort', () => {
-              reject(req.signal.reason as Error);
-              void inner
-                .ingest({ ...req, signal: new AbortController().signal })
-                .then((r) => lateDone(r.nodeId));
-            });
-          });
+function slowIngestor(mode: () => Mode, lateDone: (outcome: LateOutcome) => void) {
+  const slow =
+    <R extends { signal: AbortSignal }>(run: (request: R) => Promise<WebhookEvent>) =>
+    (req: R): Promise<WebhookEvent> => {
+      const current = mode();
+      if (current === 'normal') {
+        return run(req);
       }
-    },
+      return new Promise((_resolve, reject) => {
+        req.signal.addEventListener('abort', () => {
+          reject(req.signal.reason as Error);
+          if (current === 'hang') {
+            return;
+          }
+          const late = () => {
+            void run({ ...req, signal: new AbortController().signal }).then(
+              (event) => lateDone({ committed: event.id }),
+              (error: Error) => lateDone({ refused: error.message }),
+            );
+          };
+          if (current === 'late') {
+            setTimeout(late, 50);
+          } else {
+            late();
+          }
+        });
+      });
+    };
+  return (inner: EventIngestor): EventIngestor => ({
+    ingestDelivery: slow((req) => inner.ingestDelivery(req)),
+    ingestReplay: slow((req) => inner.ingestReplay(req)),
   });
 }
 
@@ -140,7 +163,7 @@ describe('webhook processing bound', () => {
   let admin: Record<string, string>;
   let ontology: OntologyClient;
   let mode: Mode = 'normal';
-  const late: string[] = [];
+  const late: LateOutcome[] = [];
   const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
   beforeAll(async () => {
     t = await createWebhookTestApp({
@@ -148,7 +171,7 @@ describe('webhook processing bound', () => {
       env: { WEBHOOK_PROCESSING_TIMEOUT_MS: '50' },
       ingestor: slowIngestor(
         () => mode,
-        (nodeId) => late.push(nodeId),
+        (outcome) => late.push(outcome),
       ),
     });
     admin = adminHeaders(t);
@@ -220,7 +243,7 @@ describe('webhook processing bound', () => {
       status: 'processed',
       attempts: 3,
       failureReason: null,
-      nodeId: expect.stringMatching(/^whe_/),
+      nodeId: expect.stringMatching(UUID_V7),
     });
     const node = expectData(await ontology.get(`/api/queries/nodes/${replayed.nodeId}`), 200);
     expect(node).toMatchObject({ name: 'replayed', properties: { eventId } });
@@ -230,7 +253,7 @@ describe('webhook processing bound', () => {
     expectError(await replay(connector, 'evt_unknown'), 404, 'NOT_FOUND');
   });
 
-  it('never makes two nodes of one delivery, even when a timed-out attempt completes later', async () => {
+  it('never lets a timed-out attempt commit later: one delivery, one node', async () => {
     const connector = await createConnector(t, admin);
     mode = 'late';
     const failed = expectError(
@@ -238,19 +261,48 @@ describe('webhook processing bound', () => {
       503,
       'SERVICE_UNAVAILABLE',
     );
+    const eventId = failed.details?.eventId as string;
     await waitFor(() => late.length === 1);
-    const [lateNode] = late;
-    expect(expectData(await ontology.get(`/api/queries/nodes/${lateNode}`), 200).name).toBe('late');
+    // The event was recorded failed first, so the attempt's transaction could not commit.
+    expect(late.pop()).toEqual({ refused: expect.any(String) as string });
+    expect((await ontology.get('/api/queries/nodes', { name: 'late' })).body.meta.total).toBe(0);
+    const [event] = (await listEvents(t, admin, connector.id)).items;
+    expect(event).toMatchObject({ id: eventId, status: 'failed', nodeId: null });
+
+    // A replay that also runs late cannot commit after its failure either.
+    const replayedLate = await replay(connector, eventId);
+    expectError(replayedLate, 503, 'SERVICE_UNAVAILABLE');
+    await waitFor(() => late.length === 1);
+    expect(late.pop()).toEqual({ refused: expect.any(String) as string });
+    expect((await ontology.get('/api/queries/nodes', { name: 'late' })).body.meta.total).toBe(0);
 
     mode = 'normal';
-    const replayed = expectData(await replay(connector, failed.details?.eventId as string), 200);
-    expect(replayed).toMatchObject({ status: 'processed', nodeId: lateNode });
+    const replayed = expectData(await replay(connector, eventId), 200);
+    expect(replayed).toMatchObject({ status: 'processed', attempts: 3 });
     expect((await ontology.get('/api/queries/nodes', { name: 'late' })).body.meta.total).toBe(1);
     const edges = await ontology.get('/api/queries/edges', {
-      sourceId: lateNode!,
+      sourceId: replayed.nodeId,
       type: 'RECEIVED_VIA',
     });
     expect(edges.body.meta.total).toBe(1);
+  });
+
+  it('answers with the ingested event when the attempt commits just as the bound passes', async () => {
+    const connector = await createConnector(t, admin);
+    mode = 'just-in-time';
+    const res = await send(connector, 'slow-4', '{"type":"just-in-time"}');
+    const receipt = expectData(res, 202);
+    expect(receipt).toMatchObject({ status: 'processed', duplicateOf: null });
+    await waitFor(() => late.length === 1);
+    expect(late.pop()).toEqual({ committed: receipt.eventId });
+    const [event] = (await listEvents(t, admin, connector.id)).items;
+    expect(event).toMatchObject({
+      id: receipt.eventId,
+      status: 'processed',
+      nodeId: receipt.nodeId,
+    });
+    const nodes = await ontology.get('/api/queries/nodes', { name: 'just-in-time' });
+    expect(nodes.body.meta.total).toBe(1);
   });
 
   it('puts back a connector node someone deleted, and links to it', async () => {

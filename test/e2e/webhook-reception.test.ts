@@ -60,7 +60,9 @@ describe('webhook reception', () => {
       expect(receipt).toEqual({
         eventId: expect.stringMatching(/^evt_/),
         status: 'processed',
-        nodeId: expect.stringMatching(/^whe_/),
+        nodeId: expect.stringMatching(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        ),
         duplicateOf: null,
       });
 

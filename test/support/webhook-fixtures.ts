@@ -10,7 +10,7 @@ import { createContainer } from '../../src/container';
 import { HttpMetrics } from '../../src/http/metrics';
 import { createLogger } from '../../src/logger';
 import type { Clock } from '../../src/ports/clock';
-import type { EventIngestor, IngestRequest } from '../../src/webhooks/event-ingestor';
+import type { DeliveryRequest, EventIngestor } from '../../src/webhooks/event-ingestor';
 import { expectData } from './envelope-assertions';
 import { ManualClock } from './manual-clock';
 import { recordResponses } from './openapi';
@@ -183,16 +183,17 @@ export class IngestionGate {
   private opened = false;
   arrived = 0;
 
-  constructor(private readonly holds: (request: IngestRequest) => boolean = () => true) {}
+  constructor(private readonly holds: (request: DeliveryRequest) => boolean = () => true) {}
 
   wrap = (inner: EventIngestor): EventIngestor => ({
-    ingest: async (request) => {
+    ingestDelivery: async (request) => {
       if (!this.opened && this.holds(request)) {
         this.arrived += 1;
         await new Promise<void>((resolve) => this.waiting.push(resolve));
       }
-      return inner.ingest(request);
+      return inner.ingestDelivery(request);
     },
+    ingestReplay: (request) => inner.ingestReplay(request),
   });
 
   open(): void {

@@ -1,8 +1,9 @@
-import { commandSchema } from '../../src/commands/schemas';
+import type { ExecuteOptions } from '../../src/commands/command-service';
+import { commandSchema, type Command } from '../../src/commands/schemas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-/** CommandService.executeBatch: several record commands in one transaction. */
-describe('CommandService.executeBatch', () => {
+/** CommandService.transaction: several record commands (and other records) in one transaction. */
+describe('CommandService.transaction', () => {
   let t: TestApp;
   const actor = 'batch-actor';
 
@@ -20,6 +21,15 @@ describe('CommandService.executeBatch', () => {
   });
   const node = (id: string) =>
     commandSchema.parse({ type: 'CREATE_NODE', payload: { id, entityType: 'T', name: id } });
+  /** Executes `commands` in order in one transaction. */
+  const batch = (commands: Command[], options: Omit<ExecuteOptions, 'idempotencyKey'>) =>
+    t.container.deps.commands.transaction(options, async (tx) => {
+      const responses = [];
+      for (const command of commands) {
+        responses.push(await tx.execute(command));
+      }
+      return responses;
+    });
   const nodeCount = async () =>
     (await t.container.deps.graph.listNodes(t.workspaceId, {}, [], { limit: 0, offset: 0 })).total;
 
@@ -30,10 +40,7 @@ describe('CommandService.executeBatch', () => {
       type: 'CREATE_EDGE',
       payload: { type: 'LINKS', sourceId: a, targetId: b },
     });
-    const responses = await t.container.deps.commands.executeBatch(
-      [node(a), node(b), edge],
-      opts(),
-    );
+    const responses = await batch([node(a), node(b), edge], opts());
     expect(responses.map((r) => [r.status, r.data.type])).toEqual([
       [201, 'CREATE_NODE'],
       [201, 'CREATE_NODE'],
@@ -52,9 +59,7 @@ describe('CommandService.executeBatch', () => {
       type: 'CREATE_EDGE',
       payload: { type: 'LINKS', sourceId: a, targetId: '6f1d2c3b-4a59-4687-9a1b-2c3d4e5f6079' },
     });
-    await expect(
-      t.container.deps.commands.executeBatch([node(a), dangling], opts()),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(batch([node(a), dangling], opts())).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await nodeCount()).toBe(0);
     const undo = commandSchema.parse({ type: 'UNDO' });
     await expect(t.container.deps.commands.execute(undo, opts())).rejects.toMatchObject({
@@ -62,13 +67,38 @@ describe('CommandService.executeBatch', () => {
     });
   });
 
-  it('checks the scope of every command before running any', async () => {
+  it('rolls back the commands before one outside the scopes', async () => {
+    const edge = commandSchema.parse({
+      type: 'CREATE_EDGE',
+      payload: { type: 'LINKS', sourceId: '6f1d2c3b-4a59-4687-9a1b-2c3d4e5f6074', targetId: 'x' },
+    });
     await expect(
-      t.container.deps.commands.executeBatch([node('6f1d2c3b-4a59-4687-9a1b-2c3d4e5f6074')], {
+      batch([node('6f1d2c3b-4a59-4687-9a1b-2c3d4e5f6074'), edge], {
         ...opts(),
-        scopes: ['write:edges'],
+        scopes: ['write:nodes'],
       }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
     expect(await nodeCount()).toBe(0);
+  });
+
+  it('rolls the commands back when the work throws after them', async () => {
+    const work = t.container.deps.commands.transaction(opts(), async (tx) => {
+      await tx.execute(node('6f1d2c3b-4a59-4687-9a1b-2c3d4e5f6075'));
+      throw new Error('the work changed its mind');
+    });
+    await expect(work).rejects.toThrow('the work changed its mind');
+    expect(await nodeCount()).toBe(0);
+  });
+
+  it('logs nothing for an actor that cannot undo, and refuses UNDO for it', async () => {
+    const unlogged = { ...opts(), actorId: 'connector-actor', undoable: false };
+    await batch([node('6f1d2c3b-4a59-4687-9a1b-2c3d4e5f6076')], unlogged);
+    expect(await nodeCount()).toBe(1);
+    const undo = commandSchema.parse({ type: 'UNDO' });
+    await expect(
+      t.container.deps.commands.execute(undo, { ...unlogged, undoable: true }),
+    ).rejects.toMatchObject({ code: 'NOTHING_TO_UNDO' });
+    await expect(batch([undo], unlogged)).rejects.toThrow(/not logged/);
+    expect(await nodeCount()).toBe(1);
   });
 });

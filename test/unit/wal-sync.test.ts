@@ -48,36 +48,37 @@ describe('deferred WAL sync', () => {
       expect(db.writer.pragma('synchronous', { simple: true })).toBe(1);
     });
 
-    it('answers a transaction only after the WAL sync, without holding the writer', async () => {
+    it('answers a transaction only after the WAL sync; later ones wait for it together', async () => {
+      const insert = (id: string) =>
+        db.transaction(() =>
+          Promise.resolve(db.writer.prepare('INSERT INTO item VALUES (?)').run(id)),
+        );
+      const count = () => db.reader.prepare('SELECT COUNT(*) AS n FROM item').get();
       let answered = false;
-      const first = db
-        .transaction(() =>
-          Promise.resolve(db.writer.prepare("INSERT INTO item VALUES ('a')").run()),
-        )
-        .then(() => (answered = true));
+      const first = insert('a').then(() => (answered = true));
       await turns();
       expect(pending).toHaveLength(1);
       expect(answered).toBe(false);
-      // Committed (readers see it) while the sync is in flight, and the writer is free:
-      expect(db.reader.prepare('SELECT COUNT(*) AS n FROM item').get()).toEqual({ n: 1 });
-      let secondDone = false;
-      const second = db
-        .transaction(() =>
-          Promise.resolve(db.writer.prepare("INSERT INTO item VALUES ('b')").run()),
-        )
-        .then(() => (secondDone = true));
+      // Committed (readers see it) while the sync is in flight.
+      expect(count()).toEqual({ n: 1 });
+      // Durable transactions arriving meanwhile would wait for a later sync anyway: they
+      // collect into one group that commits once the running sync ends.
+      let laterDone = 0;
+      const later = [insert('b'), insert('c')].map((p) => p.then(() => (laterDone += 1)));
       await turns();
-      expect(db.reader.prepare('SELECT COUNT(*) AS n FROM item').get()).toEqual({ n: 2 });
-      // The second commit waits for a sync that starts after the first one.
+      expect(count()).toEqual({ n: 1 });
       expect(pending).toHaveLength(1);
       pending.shift()!(null);
       await first;
       expect(answered).toBe(true);
       await turns();
-      expect(secondDone).toBe(false);
+      expect(count()).toEqual({ n: 3 });
+      expect(laterDone).toBe(0);
+      // One COMMIT for both, so one sync.
       expect(pending).toHaveLength(1);
       pending.shift()!(null);
-      await second;
+      await Promise.all(later);
+      expect(laterDone).toBe(2);
     });
 
     it('answers a non-durable write at commit, and a later flush covers it', async () => {

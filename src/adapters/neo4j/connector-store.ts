@@ -12,13 +12,16 @@ import type {
   DeliveryClaim,
   EventFilter,
   EventOutcome,
+  IngestedAs,
   NewDelivery,
   RejectedAttempt,
   ReplayClaim,
 } from '../../ports/connector-store';
-import { rejectedEvent } from '../../ports/connector-store';
+import { claimedEvent, claimOf, failedEvent, rejectedEvent } from '../../ports/connector-store';
+import type { UnitOfWork } from '../../ports/graph-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
+import { transactionOf } from './graph-writer';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   CLAIM_LOCK,
@@ -33,6 +36,7 @@ import {
   CONNECTOR_ROTATE,
   EVENT_COUNT,
   EVENT_CREATE,
+  EVENT_CREATE_FAILED_IF_NEW,
   EVENT_FINISH,
   EVENT_GET,
   EVENT_LIST,
@@ -228,30 +232,32 @@ export class Neo4jConnectorStore implements ConnectorStore {
     return deleted;
   }
 
-  claimDelivery(delivery: NewDelivery): Promise<DeliveryClaim> {
-    return this.client.write(async (tx): Promise<DeliveryClaim> => {
-      await runAll(tx, CLAIM_LOCK, {
-        workspaceId: delivery.workspaceId,
-        connectorId: delivery.connectorId,
-      });
-      const original = await liveHolder(tx, delivery.connectorId, delivery, null);
-      const event: StoredWebhookEvent = {
-        ...delivery,
-        status: original ? 'duplicate' : 'received',
-        signatureKey: original ? null : delivery.signatureKey,
-        updatedAt: delivery.receivedAt,
-        processedAt: null,
-        attempts: original ? 0 : 1,
-        nodeId: original ? original.nodeId : null,
-        duplicateOf: original ? original.id : null,
-        failureReason: null,
-        payload: original ? null : delivery.payload,
-      };
-      await runAll(tx, EVENT_CREATE, eventParams(event));
-      const { payload: _payload, ...stored } = event;
-      return original
-        ? { status: 'duplicate', event: stored, original }
-        : { status: 'claimed', event: stored };
+  async claimDeliveryIn(
+    uow: UnitOfWork,
+    delivery: NewDelivery,
+    ingestedAs?: IngestedAs,
+  ): Promise<DeliveryClaim> {
+    const tx = transactionOf(uow, this.client, delivery.workspaceId);
+    // The claim lock is held until the ingesting transaction ends: deliveries of one
+    // connector are ingested one at a time.
+    await runAll(tx, CLAIM_LOCK, {
+      workspaceId: delivery.workspaceId,
+      connectorId: delivery.connectorId,
+    });
+    const original = await liveHolder(tx, delivery.connectorId, delivery, null);
+    const event = claimedEvent(delivery, original, ingestedAs);
+    await runAll(tx, EVENT_CREATE, eventParams(event));
+    return claimOf(event, original);
+  }
+
+  recordFailure(delivery: NewDelivery, reason: string, at: string): Promise<WebhookEvent> {
+    const failed = failedEvent(delivery, reason, at);
+    return this.client.write(async (tx) => {
+      const record = await runOne(tx, EVENT_CREATE_FAILED_IF_NEW, eventParams(failed));
+      if (!record) {
+        throw new Error(`event ${delivery.id} missing right after it was recorded`);
+      }
+      return toEvent(mapField(record, 'event'));
     });
   }
 
@@ -265,18 +271,16 @@ export class Neo4jConnectorStore implements ConnectorStore {
     id: string,
     outcome: EventOutcome,
   ): Promise<WebhookEvent | null> {
-    return this.client.write(async (tx) => {
-      const record = await runOne(tx, EVENT_FINISH, {
-        workspaceId,
-        id,
-        status: outcome.status,
-        at: toDateTime(outcome.at),
-        processedAt: outcome.status === 'processed' ? toDateTime(outcome.at) : null,
-        nodeId: outcome.status === 'processed' ? outcome.nodeId : null,
-        reason: outcome.status === 'failed' ? outcome.reason : null,
-      });
-      return record ? toEvent(mapField(record, 'event')) : null;
-    });
+    return this.client.write((tx) => finish(tx, workspaceId, id, outcome));
+  }
+
+  finishEventIn(
+    uow: UnitOfWork,
+    workspaceId: string,
+    id: string,
+    outcome: EventOutcome,
+  ): Promise<WebhookEvent | null> {
+    return finish(transactionOf(uow, this.client, workspaceId), workspaceId, id, outcome);
   }
 
   claimReplay(
@@ -372,6 +376,25 @@ export class Neo4jConnectorStore implements ConnectorStore {
       return record ? toNumber(field(record, 'failed')) : 0;
     });
   }
+}
+
+/** Moves a `received` event to its outcome; the updated event, if it moved. */
+async function finish(
+  tx: ManagedTransaction,
+  workspaceId: string,
+  id: string,
+  outcome: EventOutcome,
+): Promise<WebhookEvent | null> {
+  const record = await runOne(tx, EVENT_FINISH, {
+    workspaceId,
+    id,
+    status: outcome.status,
+    at: toDateTime(outcome.at),
+    processedAt: outcome.status === 'processed' ? toDateTime(outcome.at) : null,
+    nodeId: outcome.status === 'processed' ? outcome.nodeId : null,
+    reason: outcome.status === 'failed' ? outcome.reason : null,
+  });
+  return record ? toEvent(mapField(record, 'event')) : null;
 }
 
 /**

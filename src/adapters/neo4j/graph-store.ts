@@ -22,7 +22,7 @@ import { Neo4jCommandLog } from './command-log';
 import { checkExpansionOptions } from '../../domain/graph-paths';
 import { expandSeeds } from './graph-expansion';
 import { checkNeighborhoodOptions, traverse } from './graph-neighborhood';
-import { Neo4jGraphWriter, TransactionScope } from './graph-writer';
+import { Neo4jGraphWriter, TransactionScope, bindTransaction } from './graph-writer';
 import { toEdge, toNode } from './records';
 import { field, mapField, runAll, runOne } from './statement';
 import { EDGES_BY_IDS, NODE_GET } from './statements/graph';
@@ -127,11 +127,13 @@ export class Neo4jGraphStore implements GraphStore {
     // leader switch); each run gets a fresh scope and a fresh unit of work.
     return this.client.write(async (tx) => {
       const scope = new TransactionScope(workspaceId);
+      const uow: UnitOfWork = {
+        graph: new Neo4jGraphWriter(tx, scope),
+        log: new Neo4jCommandLog(tx, scope),
+      };
+      bindTransaction(uow, this.client, tx, scope);
       try {
-        return await work({
-          graph: new Neo4jGraphWriter(tx, scope),
-          log: new Neo4jCommandLog(tx, scope),
-        });
+        return await work(uow);
       } finally {
         scope.close();
       }

@@ -44,6 +44,40 @@ export class TransactionScope {
   }
 }
 
+const boundTransactions = new WeakMap<
+  object,
+  { owner: object; tx: ManagedTransaction; scope: TransactionScope }
+>();
+
+/**
+ * Remembers which Neo4j transaction `uow` belongs to, so that other stores on the same
+ * client can write inside it (ConnectorStore's `...In(uow)` methods).
+ */
+export function bindTransaction(
+  uow: object,
+  owner: object,
+  tx: ManagedTransaction,
+  scope: TransactionScope,
+): void {
+  boundTransactions.set(uow, { owner, tx, scope });
+}
+
+/**
+ * The open transaction of `uow`, which must come from a GraphStore on the client `owner`,
+ * opened for `workspaceId`; anything else is a wiring error.
+ */
+export function transactionOf(uow: object, owner: object, workspaceId: string): ManagedTransaction {
+  const bound = boundTransactions.get(uow);
+  if (bound?.owner !== owner) {
+    throw new Error('Not a unit of work of this Neo4j database: stores of one engine only.');
+  }
+  if (bound.scope.workspaceId !== workspaceId) {
+    throw new Error('This unit of work belongs to another workspace.');
+  }
+  bound.scope.assertOpen();
+  return bound.tx;
+}
+
 /** Graph writes of one Neo4j transaction, confined to its workspace. */
 export class Neo4jGraphWriter implements GraphWriter {
   private readonly workspaceId: string;

@@ -4,14 +4,16 @@ import type {
   DeliveryClaim,
   EventFilter,
   EventOutcome,
+  IngestedAs,
   NewDelivery,
   RejectedAttempt,
   ReplayClaim,
 } from '../../ports/connector-store';
-import { rejectedEvent } from '../../ports/connector-store';
+import { claimedEvent, claimOf, failedEvent, rejectedEvent } from '../../ports/connector-store';
+import type { UnitOfWork } from '../../ports/graph-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { SqliteDatabase } from './database';
-import { settle } from './graph-transaction';
+import { runInTransaction, settle } from './graph-transaction';
 import {
   CONNECTOR_COLUMNS,
   EVENT_COLUMNS,
@@ -30,15 +32,19 @@ import {
 const DELETE_CHUNK = 1000;
 
 const LIVE = `status IN ('received', 'processed')`;
+const UNPROCESSED = `status <> 'processed'`;
+const BY_STATUS = 'WHERE workspace_id = ? AND connector_id = ? AND status = ?';
+const NEWEST_FIRST = 'ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?';
 
 /** Yields to the event loop, so that other requests run between chunks of a long delete. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Connectors and received events in the embedded store. Reads run on the read-only
- * connection. Connector writes run under the database's mutex (`exclusive`); event writes
- * (claims, outcomes, rejections) in group-commit transactions. A replay check and the insert
- * it guards always run in one SQLite transaction, so they are atomic.
+ * connection. Connector writes run under the database's mutex (`exclusive`); event writes in
+ * group-commit transactions: a claim and its outcome inside the graph transaction that
+ * ingests the event (the `...In(uow)` methods), other records in their own. A replay check
+ * and the insert it guards always run in one SQLite transaction, so they are atomic.
  */
 export class SqliteConnectorStore implements ConnectorStore {
   private readonly s: ReturnType<typeof prepare>;
@@ -104,29 +110,28 @@ export class SqliteConnectorStore implements ConnectorStore {
     return deleted;
   }
 
-  claimDelivery(delivery: NewDelivery): Promise<DeliveryClaim> {
-    return this.eventWrite(() =>
-      this.db.writer.transaction((): DeliveryClaim => {
-        const original = this.liveHolder(delivery.connectorId, delivery, null);
-        const event: StoredWebhookEvent = {
-          ...delivery,
-          status: original ? 'duplicate' : 'received',
-          signatureKey: original ? null : delivery.signatureKey,
-          updatedAt: delivery.receivedAt,
-          processedAt: null,
-          attempts: original ? 0 : 1,
-          nodeId: original ? original.nodeId : null,
-          duplicateOf: original ? original.id : null,
-          failureReason: null,
-          payload: original ? null : delivery.payload,
-        };
-        this.s.insertEvent.run(eventParams(event));
-        const { payload: _payload, ...stored } = event;
-        return original
-          ? { status: 'duplicate', event: stored, original }
-          : { status: 'claimed', event: stored };
-      })(),
-    );
+  claimDeliveryIn(
+    uow: UnitOfWork,
+    delivery: NewDelivery,
+    ingestedAs?: IngestedAs,
+  ): Promise<DeliveryClaim> {
+    return runInTransaction(uow, this.db, delivery.workspaceId, () => {
+      const original = this.liveHolder(delivery.connectorId, delivery, null);
+      const event = claimedEvent(delivery, original, ingestedAs);
+      this.s.insertEvent.run(eventParams(event));
+      return claimOf(event, original);
+    });
+  }
+
+  async recordFailure(delivery: NewDelivery, reason: string, at: string): Promise<WebhookEvent> {
+    const row = await this.eventWrite(() => {
+      this.s.insertEventIfNew.run(eventParams(failedEvent(delivery, reason, at)));
+      return this.s.getEventWriter.get(delivery.workspaceId, delivery.id);
+    });
+    if (!row) {
+      throw new Error(`event ${delivery.id} missing right after it was recorded`);
+    }
+    return toEvent(row);
   }
 
   async recordRejected(attempt: RejectedAttempt): Promise<void> {
@@ -139,18 +144,19 @@ export class SqliteConnectorStore implements ConnectorStore {
     id: string,
     outcome: EventOutcome,
   ): Promise<WebhookEvent | null> {
-    const row = await this.eventWrite(() => {
-      const changed = this.s.finish.run({
-        workspaceId,
-        id,
-        status: outcome.status,
-        at: outcome.at,
-        processedAt: outcome.status === 'processed' ? outcome.at : null,
-        nodeId: outcome.status === 'processed' ? outcome.nodeId : null,
-        reason: outcome.status === 'failed' ? outcome.reason : null,
-      }).changes;
-      return changed > 0 ? this.s.getEventWriter.get(workspaceId, id) : undefined;
-    });
+    const row = await this.eventWrite(() => this.finish(workspaceId, id, outcome));
+    return row ? toEvent(row) : null;
+  }
+
+  async finishEventIn(
+    uow: UnitOfWork,
+    workspaceId: string,
+    id: string,
+    outcome: EventOutcome,
+  ): Promise<WebhookEvent | null> {
+    const row = await runInTransaction(uow, this.db, workspaceId, () =>
+      this.finish(workspaceId, id, outcome),
+    );
     return row ? toEvent(row) : null;
   }
 
@@ -203,10 +209,15 @@ export class SqliteConnectorStore implements ConnectorStore {
   ): Promise<Page<WebhookEvent>> {
     return settle(() => {
       if (filter.status !== undefined) {
+        // Two statement pairs, so each can use its index (see migration 007).
+        const [count, list] =
+          filter.status === 'processed'
+            ? [this.s.countProcessed, this.s.pageProcessed]
+            : [this.s.countUnprocessed, this.s.pageUnprocessed];
         const args = [workspaceId, connectorId, filter.status] as const;
         return {
-          total: this.s.countEventsByStatus.get(...args)?.n ?? 0,
-          items: this.s.pageEventsByStatus.all(...args, page.limit, page.offset).map(toEvent),
+          total: count.get(...args)?.n ?? 0,
+          items: list.all(...args, page.limit, page.offset).map(toEvent),
         };
       }
       return {
@@ -234,15 +245,26 @@ export class SqliteConnectorStore implements ConnectorStore {
     return this.db.exclusive(() => this.s.failInterrupted.run({ before, reason, at }).changes);
   }
 
+  /** Moves a `received` event to its outcome, on the writer; the updated row, if it moved. */
+  private finish(workspaceId: string, id: string, outcome: EventOutcome): EventRow | undefined {
+    const changed = this.s.finish.run({
+      workspaceId,
+      id,
+      status: outcome.status,
+      at: outcome.at,
+      processedAt: outcome.status === 'processed' ? outcome.at : null,
+      nodeId: outcome.status === 'processed' ? outcome.nodeId : null,
+      reason: outcome.status === 'failed' ? outcome.reason : null,
+    }).changes;
+    return changed > 0 ? this.s.getEventWriter.get(workspaceId, id) : undefined;
+  }
+
   /**
-   * Runs an event-history write in a group-commit transaction, answered once committed but
-   * before it is durable. Receiving a delivery writes the claim, then the event's node and
-   * edge (a durable command transaction), then the outcome: the command's WAL sync covers
-   * the claim written before it, so the sender's 202 still follows a durable claim and node,
-   * with one sync to wait for instead of three. What a power loss (not a process crash) can
-   * cost: duplicate and rejected records, and an event's final status, which then reads
-   * `received` until maintenance fails it as interrupted; its node is durable, and a replay
-   * finds it.
+   * Runs an event-history write of its own (a failure, rejection or replay outcome) in a
+   * group-commit transaction, answered once committed but before it is durable. The sender
+   * was not told the event was ingested, so a power loss (not a process crash) right then
+   * costs only the record: the sender's retry is accepted. Claims of ingested events are
+   * written in the durable command transaction that ingests them (`claimDeliveryIn`).
    */
   private eventWrite<T>(work: () => T): Promise<T> {
     return this.db.transaction(() => settle(work), { durable: false });
@@ -310,6 +332,7 @@ function prepare(db: SqliteDatabase) {
          WHERE workspace_id = ? AND connector_id = ? LIMIT ${DELETE_CHUNK})`,
     ),
     insertEvent: writer.prepare(INSERT_EVENT),
+    insertEventIfNew: writer.prepare(`${INSERT_EVENT} ON CONFLICT (workspace_id, id) DO NOTHING`),
     liveByDelivery: writer.prepare<[string, string], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM webhook_events
        WHERE connector_id = ? AND delivery_id = ? AND ${LIVE}`,
@@ -339,14 +362,20 @@ function prepare(db: SqliteDatabase) {
       `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE workspace_id = ? AND connector_id = ?
        ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
     ),
-    countEventsByStatus: reader.prepare<[string, string, string], { n: number }>(
-      `SELECT COUNT(*) AS n FROM webhook_events
-       WHERE workspace_id = ? AND connector_id = ? AND status = ?`,
+    // Processed events by the list index; the other statuses by their partial index, which
+    // SQLite uses only when the WHERE repeats its condition (migration 007).
+    countProcessed: reader.prepare<[string, string, string], { n: number }>(
+      `SELECT COUNT(*) AS n FROM webhook_events ${BY_STATUS}`,
     ),
-    pageEventsByStatus: reader.prepare<[string, string, string, number, number], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM webhook_events
-       WHERE workspace_id = ? AND connector_id = ? AND status = ?
-       ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
+    pageProcessed: reader.prepare<[string, string, string, number, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM webhook_events ${BY_STATUS} ${NEWEST_FIRST}`,
+    ),
+    countUnprocessed: reader.prepare<[string, string, string], { n: number }>(
+      `SELECT COUNT(*) AS n FROM webhook_events ${BY_STATUS} AND ${UNPROCESSED}`,
+    ),
+    pageUnprocessed: reader.prepare<[string, string, string, number, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM webhook_events ${BY_STATUS} AND ${UNPROCESSED}
+       ${NEWEST_FIRST}`,
     ),
     purgeChunk: writer.prepare(
       `DELETE FROM webhook_events WHERE rowid IN (SELECT rowid FROM webhook_events

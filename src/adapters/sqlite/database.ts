@@ -72,7 +72,8 @@ type MemberOutcome = { ok: true; value: unknown } | { ok: false; error: unknown 
  *
  * `transaction` uses group commit: transactions waiting at the same moment (up to
  * MAX_GROUP, arrived before the group starts, at least one event-loop turn after the first
- * one) share one BEGIN IMMEDIATE ... COMMIT, hence one fsync, each run in turn in its own
+ * one, and, for a group with a durable member, until the WAL sync running meanwhile ends)
+ * share one BEGIN IMMEDIATE ... COMMIT, hence one fsync, each run in turn in its own
  * SAVEPOINT. A work that throws is rolled back to its savepoint alone; every caller is
  * answered only after the shared COMMIT succeeded, and all of them are rejected if it fails.
  * A group holds the writer mutex from BEGIN to COMMIT, so `exclusive` work never runs inside
@@ -189,6 +190,13 @@ export class SqliteDatabase {
   private async runGroup(group: GroupMember[]): Promise<void> {
     // Let the I/O callbacks of this turn reach transaction() and join the group.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.walSync && group.some((member) => member.durable)) {
+      // A durable member is answered after a sync that starts after its COMMIT. While one
+      // runs, a commit now would wait for it all the same, so the group keeps collecting
+      // until it ends: bigger groups, fewer commits (each rewrites the hot pages of every
+      // index it touches), and no later answer.
+      await this.walSync.idle();
+    }
     if (this.collecting === group) {
       this.collecting = null;
     }
@@ -337,6 +345,11 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   writer.pragma(deferredSync ? 'synchronous = NORMAL' : 'synchronous = FULL');
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
+  // Every group-commit member runs in a SAVEPOINT, so SQLite keeps the original of each page
+  // it changes in a sub-journal. In a temporary file (the default) that was a file created
+  // and unlinked per transaction and two write(2) calls per page, more calls than the WAL
+  // itself; in memory it is a copy. A sub-journal holds one member's pages, so it is small.
+  writer.pragma('temp_store = MEMORY');
   // sqlite-vec (vec0 tables of SqliteVectorIndex) on both connections: a connection without
   // it cannot read, nor even drop, a vec0 table.
   sqliteVec.load(writer);

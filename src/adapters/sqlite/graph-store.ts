@@ -30,7 +30,7 @@ import {
   type EdgeRow,
   type NodeRow,
 } from './graph-rows';
-import { TransactionScope, settle } from './graph-transaction';
+import { TransactionScope, bindTransaction, settle } from './graph-transaction';
 import { GraphWriterStatements, SqliteGraphWriter } from './graph-writer';
 
 /**
@@ -143,11 +143,13 @@ export class SqliteGraphStore implements GraphStore {
   transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     return this.db.transaction(async () => {
       const scope = new TransactionScope(workspaceId);
+      const uow: UnitOfWork = {
+        graph: new SqliteGraphWriter(this.writerStatements, scope),
+        log: new SqliteCommandLog(this.logStatements, scope),
+      };
+      bindTransaction(uow, this.db, scope);
       try {
-        return await work({
-          graph: new SqliteGraphWriter(this.writerStatements, scope),
-          log: new SqliteCommandLog(this.logStatements, scope),
-        });
+        return await work(uow);
       } finally {
         scope.close();
       }

@@ -22,6 +22,46 @@ export class TransactionScope {
   }
 }
 
+/** The open transaction behind a unit of work this adapter made (see `bindTransaction`). */
+interface BoundTransaction {
+  /** The database the transaction runs on (a SqliteDatabase; compared by identity). */
+  owner: object;
+  scope: TransactionScope;
+}
+
+const boundTransactions = new WeakMap<object, BoundTransaction>();
+
+/**
+ * Remembers which database transaction `uow` belongs to, so that other stores of the same
+ * database can write inside it (ConnectorStore's `...In(uow)` methods).
+ */
+export function bindTransaction(uow: object, owner: object, scope: TransactionScope): void {
+  boundTransactions.set(uow, { owner, scope });
+}
+
+/**
+ * Runs synchronous store work inside the open transaction of `uow`, which must come from a
+ * GraphStore on the database `owner`, opened for `workspaceId`; anything else is a wiring
+ * error.
+ */
+export function runInTransaction<T>(
+  uow: object,
+  owner: object,
+  workspaceId: string,
+  work: () => T,
+): Promise<T> {
+  const bound = boundTransactions.get(uow);
+  if (bound?.owner !== owner) {
+    return Promise.reject(
+      new Error('Not a unit of work of this SQLite database: stores of one engine only.'),
+    );
+  }
+  if (bound.scope.workspaceId !== workspaceId) {
+    return Promise.reject(new Error('This unit of work belongs to another workspace.'));
+  }
+  return bound.scope.run(work);
+}
+
 /**
  * Runs synchronous driver work and returns it as a promise, turning a throw into a
  * rejection: callers of the async port expect failures as rejections, never synchronous

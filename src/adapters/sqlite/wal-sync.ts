@@ -43,6 +43,20 @@ export class WalSync {
     return queued;
   }
 
+  /**
+   * Resolves once no sync is running (at once when none is), whatever its outcome: the
+   * moment a commit made now would start its own sync without waiting.
+   */
+  idle(): Promise<void> {
+    const running = this.running;
+    return running
+      ? running.then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+  }
+
   /** Stops syncing (the connections are closing; SQLite syncs on close). */
   close(): void {
     this.closed = true;

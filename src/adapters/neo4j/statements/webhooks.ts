@@ -185,6 +185,45 @@ export const EVENT_CREATE = cypher(
 );
 
 /**
+ * Stores a failure record unless an event with its id exists (then leaves that one as it
+ * is); returns the event either way. Only ever called with a `failed` record, which holds no
+ * delivery, so the live-key properties stay unset.
+ */
+export const EVENT_CREATE_FAILED_IF_NEW = cypher(
+  'webhook-event-create-failed-if-new',
+  [
+    'workspaceId',
+    'id',
+    'connectorId',
+    'status',
+    'scheme',
+    'deliveryId',
+    'signatureKey',
+    'signedAt',
+    'receivedAt',
+    'updatedAt',
+    'processedAt',
+    'attempts',
+    'nodeId',
+    'duplicateOf',
+    'failureReason',
+    'payloadBytes',
+    'payload',
+    'liveDeliveryId',
+    'liveSignatureKey',
+  ],
+  `
+  MERGE (e:_WebhookEvent {workspaceId: $workspaceId, id: $id})
+  ON CREATE SET e.connectorId = $connectorId, e.status = $status, e.scheme = $scheme,
+    e.deliveryId = $deliveryId, e.signatureKey = $signatureKey, e.signedAt = $signedAt,
+    e.receivedAt = $receivedAt, e.updatedAt = $updatedAt, e.processedAt = $processedAt,
+    e.attempts = $attempts, e.nodeId = $nodeId, e.duplicateOf = $duplicateOf,
+    e.failureReason = $failureReason, e.payloadBytes = $payloadBytes, e.payload = $payload,
+    e.liveDeliveryId = $liveDeliveryId, e.liveSignatureKey = $liveSignatureKey
+  RETURN properties(e) AS event`,
+);
+
+/**
  * Ends an ingestion attempt of a `received` event (lock first, then the check, so two
  * concurrent finishes cannot both pass). A failed event gives up its delivery.
  */
@@ -304,6 +343,7 @@ export const WEBHOOK_STATEMENTS = [
   EVENT_LIVE_BY_DELIVERY,
   EVENT_LIVE_BY_SIGNATURE,
   EVENT_CREATE,
+  EVENT_CREATE_FAILED_IF_NEW,
   EVENT_FINISH,
   EVENT_LOCK_GET,
   EVENT_RECLAIM,

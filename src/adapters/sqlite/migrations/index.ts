@@ -13,6 +13,7 @@ import { m003LiveData } from './003-live-data';
 import { m004Webhooks } from './004-webhooks';
 import { m005OAuth } from './005-oauth';
 import { m006SearchOutbox } from './006-search-outbox';
+import { m007WebhookStatusIndex } from './007-webhook-status-index';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m004Webhooks,
   m005OAuth,
   m006SearchOutbox,
+  m007WebhookStatusIndex,
 ];
