@@ -84,6 +84,8 @@ export interface AppDeps {
 /** Every route of the API, in mounting order. The OpenAPI test reads this table too. */
 export function routeTable(deps: AppDeps): RouteDef[] {
   return [
+    // Express tries routes in order: the busiest public route (webhook senders) first.
+    ...webhookRoutes({ reception: deps.webhooks.reception }),
     ...systemRoutes({
       healthChecks: deps.healthChecks,
       metrics: deps.metrics,
@@ -106,7 +108,6 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       connectors: deps.webhooks.connectors,
       publicUrl: deps.webhooks.publicUrl,
     }),
-    ...webhookRoutes({ reception: deps.webhooks.reception }),
     ...graphqlRoutes({
       services: {
         queries: deps.queries,

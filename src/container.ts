@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app';
 import { ApiKeyService } from './auth/api-key-service';
 import { ApiKeyVerifier } from './auth/api-key-verifier';
+import { CachedConnectorStore } from './adapters/cache/cached-connector-store';
 import { CachedApiKeyStore, CachedWorkspaceStore } from './adapters/cache/cached-stores';
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './auth/rate-limiter';
@@ -90,7 +91,8 @@ export function createContainer(
     idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
   });
   const webhooks = createWebhooks({
-    store: neo4j?.connectors ?? new SqliteConnectorStore(db),
+    // Looked up by endpoint on every delivery: cached briefly, invalidated by in-process changes.
+    store: new CachedConnectorStore(neo4j?.connectors ?? new SqliteConnectorStore(db)),
     commands,
     clock,
     logger,
