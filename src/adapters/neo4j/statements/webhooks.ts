@@ -150,29 +150,32 @@ export const EVENT_LIVE_BY_SIGNATURE = cypher(
   LIMIT 1`,
 );
 
+/** Every property of a stored event, as both event-creating statements take them. */
+const EVENT_PARAMS = [
+  'workspaceId',
+  'id',
+  'connectorId',
+  'status',
+  'scheme',
+  'deliveryId',
+  'signatureKey',
+  'signedAt',
+  'receivedAt',
+  'updatedAt',
+  'processedAt',
+  'attempts',
+  'nodeId',
+  'duplicateOf',
+  'failureReason',
+  'payloadBytes',
+  'payload',
+  'liveDeliveryId',
+  'liveSignatureKey',
+] as const;
+
 export const EVENT_CREATE = cypher(
   'webhook-event-create',
-  [
-    'workspaceId',
-    'id',
-    'connectorId',
-    'status',
-    'scheme',
-    'deliveryId',
-    'signatureKey',
-    'signedAt',
-    'receivedAt',
-    'updatedAt',
-    'processedAt',
-    'attempts',
-    'nodeId',
-    'duplicateOf',
-    'failureReason',
-    'payloadBytes',
-    'payload',
-    'liveDeliveryId',
-    'liveSignatureKey',
-  ],
+  EVENT_PARAMS,
   `
   CREATE (e:_WebhookEvent {
     workspaceId: $workspaceId, id: $id, connectorId: $connectorId, status: $status,
@@ -191,27 +194,7 @@ export const EVENT_CREATE = cypher(
  */
 export const EVENT_CREATE_FAILED_IF_NEW = cypher(
   'webhook-event-create-failed-if-new',
-  [
-    'workspaceId',
-    'id',
-    'connectorId',
-    'status',
-    'scheme',
-    'deliveryId',
-    'signatureKey',
-    'signedAt',
-    'receivedAt',
-    'updatedAt',
-    'processedAt',
-    'attempts',
-    'nodeId',
-    'duplicateOf',
-    'failureReason',
-    'payloadBytes',
-    'payload',
-    'liveDeliveryId',
-    'liveSignatureKey',
-  ],
+  EVENT_PARAMS,
   `
   MERGE (e:_WebhookEvent {workspaceId: $workspaceId, id: $id})
   ON CREATE SET e.connectorId = $connectorId, e.status = $status, e.scheme = $scheme,
