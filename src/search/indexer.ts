@@ -59,6 +59,12 @@ export interface IndexerOptions {
   wait?: (ms: number, wake: AbortSignal) => Promise<void>;
 }
 
+/** Consecutive failures of a batch before its texts are tried one by one (see `embedBatch`). */
+const POISON_CHECK_AFTER = 3;
+
+/** A text any working embedder takes: tells "refuses these texts" from "is down". */
+const EMBEDDER_PROBE = 'probe';
+
 export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
   batchSize: 64,
   idleMs: 200,
@@ -74,7 +80,8 @@ export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
  * upsert the vectors (or remove those of deleted nodes), then complete the entries (an
  * entry changed meanwhile stays for the next round). Any failure (embedder, vector store,
  * graph) leaves the entries in place and retries with exponential backoff; commands never
- * wait for any of this.
+ * wait for any of this. A node whose text the embedder keeps refusing is skipped instead of
+ * holding the outbox back (`embedBatch`).
  *
  * Before the first batch or the first search (`prepare`), the vector index is ensured
  * for the embedder's dimensions; when it had to be recreated (the embedder changed),
@@ -282,34 +289,98 @@ export class SearchIndexer {
   /** One batch: read, embed, write, complete. Throws (entries stay) on any failure. */
   private async index(entries: readonly OutboxEntry[]): Promise<void> {
     const live: { entry: OutboxEntry; entityType: string; text: string }[] = [];
-    const gone = new Map<string, string[]>();
+    // Nodes that must have no vector: deleted ones, and any whose text was skipped.
+    const withoutVector = new Map<string, string[]>();
     for (const entry of entries) {
       const node = await this.deps.graph.getNode(entry.workspaceId, entry.nodeId);
       if (node) {
         live.push({ entry, entityType: node.entityType, text: nodeText(node) });
       } else {
-        gone.set(entry.workspaceId, [...(gone.get(entry.workspaceId) ?? []), entry.nodeId]);
+        withoutVector.set(entry.workspaceId, [
+          ...(withoutVector.get(entry.workspaceId) ?? []),
+          entry.nodeId,
+        ]);
       }
     }
     if (live.length > 0) {
-      const vectors = await stage(`Embedding with ${this.deps.embedder.name}`, () =>
-        this.deps.embedder.embed(live.map((l) => l.text)),
-      );
-      const points: VectorPoint[] = live.map((l, i) => ({
-        workspaceId: l.entry.workspaceId,
-        nodeId: l.entry.nodeId,
-        entityType: l.entityType,
-        vector: vectors[i] as Float32Array,
-      }));
-      await stage(this.vectorStage(), () => this.deps.vectors.upsert(points));
+      const vectors = await this.embedBatch(live);
+      const points: VectorPoint[] = [];
+      live.forEach((l, i) => {
+        const vector = vectors[i];
+        if (vector) {
+          points.push({
+            workspaceId: l.entry.workspaceId,
+            nodeId: l.entry.nodeId,
+            entityType: l.entityType,
+            vector,
+          });
+        } else {
+          // Skipped: no vector of an older text may stand for it either.
+          const { workspaceId, nodeId } = l.entry;
+          withoutVector.set(workspaceId, [...(withoutVector.get(workspaceId) ?? []), nodeId]);
+        }
+      });
+      if (points.length > 0) {
+        await stage(this.vectorStage(), () => this.deps.vectors.upsert(points));
+      }
     }
-    for (const [workspaceId, nodeIds] of gone) {
+    for (const [workspaceId, nodeIds] of withoutVector) {
       await stage(this.vectorStage(), () => this.deps.vectors.remove(workspaceId, nodeIds));
     }
     await this.deps.outbox.complete(entries);
     const now = new Date(this.deps.clock.now()).toISOString();
     for (const entry of entries) {
       this.lastIndexed.set(entry.workspaceId, now);
+    }
+  }
+
+  /**
+   * The batch's vectors. Once a batch has failed to embed POISON_CHECK_AFTER times in a row
+   * and the embedder still embeds a plain probe text (it is up), the batch's texts are
+   * embedded one at a time: a text it refuses then is one it will never take, and would
+   * otherwise hold the whole outbox back forever. Such a node is skipped (null: its entry
+   * completes without a vector) and logged; it is indexed again when it changes, or by
+   * `cli reindex`. When the probe fails too, the embedder is down: the batch fails as a
+   * whole (entries stay, backoff), at the cost of one extra call.
+   */
+  private async embedBatch(
+    live: readonly { entry: OutboxEntry; text: string }[],
+  ): Promise<(Float32Array | null)[]> {
+    const name = `Embedding with ${this.deps.embedder.name}`;
+    const embed = (texts: string[]) => stage(name, () => this.deps.embedder.embed(texts));
+    try {
+      return await embed(live.map((l) => l.text));
+    } catch (error) {
+      if (this.failures + 1 < POISON_CHECK_AFTER || !(await this.embedderUp())) {
+        throw error;
+      }
+    }
+    const vectors: (Float32Array | null)[] = [];
+    for (const l of live) {
+      try {
+        vectors.push((await embed([l.text]))[0] ?? null);
+      } catch (refused) {
+        vectors.push(null);
+        this.deps.logger.warn(
+          {
+            err: refused instanceof StageFailure ? refused.reason : refused,
+            workspaceId: l.entry.workspaceId,
+            nodeId: l.entry.nodeId,
+          },
+          "search indexer: the embedder refuses this node's text; skipped until the node changes",
+        );
+      }
+    }
+    return vectors;
+  }
+
+  /** Whether the embedder embeds a plain text now. */
+  private async embedderUp(): Promise<boolean> {
+    try {
+      await this.deps.embedder.embed([EMBEDDER_PROBE]);
+      return true;
+    } catch {
+      return false;
     }
   }
 

@@ -293,3 +293,115 @@ describe('SearchIndexer', () => {
     await indexer.stop();
   });
 });
+
+describe('SearchIndexer with texts the embedder refuses', () => {
+  /** An embedder that refuses any batch holding a text with `POISON`, or everything when down. */
+  function pickyEmbedder() {
+    const state = { down: false, calls: 0 };
+    const picky: Embedder = {
+      name: 'picky',
+      dimensions: () => Promise.resolve(2),
+      embed(texts) {
+        state.calls += 1;
+        if (state.down || texts.some((t) => t.includes('POISON'))) {
+          return Promise.reject(new Error('400 input rejected'));
+        }
+        return Promise.resolve(texts.map(() => new Float32Array([1, 0])));
+      },
+    };
+    return { picky, state };
+  }
+
+  function setupWith(embed: Embedder) {
+    const outbox = new MemoryOutbox();
+    const index = new MemoryIndex();
+    const nodes = new Map<string, GraphNode>();
+    const graph = {
+      getNode: (_ws: string, id: string) => Promise.resolve(nodes.get(id) ?? null),
+    } as unknown as GraphStore;
+    const indexer = new SearchIndexer(
+      {
+        outbox,
+        graph,
+        embedder: embed,
+        vectors: index,
+        clock: { now: () => Date.UTC(2026, 0, 2) },
+        logger: pino({ level: 'silent' }),
+        workspaceIds: () => Promise.resolve(['ws']),
+      },
+      {
+        batchSize: 64,
+        idleMs: 5,
+        initialBackoffMs: 100,
+        maxBackoffMs: 1000,
+        busyPauseMs: 250,
+        busyUtilization: 0.85,
+        isBusy: () => false,
+        wait: () => new Promise((resolve) => setImmediate(resolve)),
+      },
+    );
+    started.push(indexer);
+    return { outbox, index, nodes, indexer };
+  }
+
+  it('skips a node whose text is refused while others embed, and removes its old vector', async () => {
+    const { picky } = pickyEmbedder();
+    const { outbox, index, nodes, indexer } = setupWith(picky);
+    for (const id of ['a', 'b', 'c']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    nodes.set('bad', { ...node('bad'), name: 'POISON pill' });
+    index.points.set('ws/bad', {
+      workspaceId: 'ws',
+      nodeId: 'bad',
+      entityType: 'Pump',
+      vector: new Float32Array(2),
+    });
+    outbox.enqueue('ws', 'bad');
+    indexer.start();
+    await indexer.whenIdle();
+    expect(outbox.entries.size).toBe(0);
+    expect([...index.points.keys()].sort()).toEqual(['ws/a', 'ws/b', 'ws/c']);
+    expect((await indexer.status('ws')).state).toBe('ready');
+
+    // Once its text is acceptable again, the node is indexed like any other.
+    nodes.set('bad', node('bad'));
+    outbox.enqueue('ws', 'bad');
+    indexer.nudge();
+    await indexer.whenIdle();
+    expect(index.points.has('ws/bad')).toBe(true);
+  });
+
+  it('skips a batch of one refused text when the embedder embeds a probe', async () => {
+    const { picky } = pickyEmbedder();
+    const { outbox, index, nodes, indexer } = setupWith(picky);
+    nodes.set('bad', { ...node('bad'), name: 'POISON' });
+    outbox.enqueue('ws', 'bad');
+    indexer.start();
+    await indexer.whenIdle();
+    expect(outbox.entries.size).toBe(0);
+    expect(index.points.size).toBe(0);
+  });
+
+  it('keeps every entry while the embedder is down, and indexes them when it is back', async () => {
+    const { picky, state } = pickyEmbedder();
+    const { outbox, index, nodes, indexer } = setupWith(picky);
+    for (const id of ['a', 'b']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    state.down = true;
+    indexer.start();
+    await expect(indexer.drain()).rejects.toThrow();
+    // Well past the attempts after which single texts are tried (the probe fails too).
+    while (state.calls < 12) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(outbox.entries.size).toBe(2);
+    expect((await indexer.status('ws')).state).toBe('degraded');
+    state.down = false;
+    await indexer.drain();
+    expect([...index.points.keys()].sort()).toEqual(['ws/a', 'ws/b']);
+  });
+});
