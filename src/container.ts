@@ -84,6 +84,7 @@ export function createContainer(
     clock,
     config.publicUrl,
   );
+  const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
   const graph = neo4j?.graph ?? new SqliteGraphStore(db);
   const commands = new CommandService(graph, clock, {
@@ -167,6 +168,7 @@ export function createContainer(
     deps,
     close: async () => {
       webhooks.stop();
+      stopOAuthMaintenance();
       await search.close();
       await liveData.close();
       await neo4j?.close();

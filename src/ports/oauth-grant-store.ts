@@ -28,6 +28,15 @@ export type NewAuthorizationCode = Omit<AuthorizationCode, 'consumedAt' | 'revok
 /** A family to start: not revoked yet (unless its code was, see `startFamily`). */
 export type NewTokenFamily = Omit<TokenFamily, 'revokedAt'>;
 
+/** How many records of each kind `purgeExpired` deleted. */
+export interface PurgedOAuthRecords {
+  requests: number;
+  codes: number;
+  accessTokens: number;
+  refreshTokens: number;
+  families: number;
+}
+
 /**
  * Persistence of the OAuth flow's short- and long-lived records: pending authorization
  * requests, authorization codes and token families. Every method that makes a record
@@ -70,4 +79,15 @@ export interface OAuthGrantStore {
   revokeFamily(familyId: string, revokedAt: string, reason: FamilyRevocationReason): Promise<void>;
   /** Revokes one access token (idempotent). */
   revokeAccessToken(id: string, revokedAt: string): Promise<void>;
+
+  /**
+   * Deletes the authorization requests, codes, access tokens and refresh tokens that
+   * expired before `before` (ISO time; `expiresAt < before`, whatever their state), then
+   * the token families left with no token at all. Works in bounded chunks (each its own
+   * transaction), so a large backlog never holds the writer for long; a family is checked
+   * in the same transaction as the deletion of its last token, so none is left behind.
+   * The caller picks `before`: a deleted code or token is unknown from then on, so its
+   * reuse can no longer be recognised (see `OAuthMaintenance` for the margin it keeps).
+   */
+  purgeExpired(before: string): Promise<PurgedOAuthRecords>;
 }

@@ -288,6 +288,151 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
       });
     });
 
+    describe('purge of expired records', () => {
+      // Times far before every other record of the suite (and of a shared server), so the
+      // counts below are exactly this test's records.
+      const P0 = Date.UTC(2001, 0, 1);
+      const old = (seconds: number) => new Date(P0 + seconds * 1000).toISOString();
+      const cutoff = old(1000);
+
+      async function requestExpiring(expiresAt: string): Promise<AuthorizationRequest> {
+        const c = await client();
+        const request: AuthorizationRequest = {
+          id: unique('ar'),
+          clientId: c.id,
+          redirectUri: c.redirectUri,
+          scopes: ['read:nodes'],
+          state: 's',
+          codeChallenge: 'c'.repeat(43),
+          browserHash: 'b',
+          userId: null,
+          createdAt: old(0),
+          expiresAt,
+          completedAt: null,
+        };
+        await s.grants.createRequest(request);
+        return request;
+      }
+      async function codeExpiring(c: OAuthClient, userId: string, expiresAt: string) {
+        const code: NewAuthorizationCode = {
+          id: unique('code'),
+          codeHash: unique('hash'),
+          clientId: c.id,
+          userId,
+          redirectUri: c.redirectUri,
+          scopes: ['read:nodes'],
+          codeChallenge: 'c'.repeat(43),
+          codeChallengeMethod: 'S256',
+          createdAt: old(0),
+          expiresAt,
+        };
+        await s.grants.createCode(code);
+        return code;
+      }
+      function pairExpiring(accessExpiresAt: string, refreshExpiresAt: string): TokenPair {
+        const p = pair();
+        return {
+          access: { ...p.access, createdAt: old(1), expiresAt: accessExpiresAt },
+          refresh: { ...p.refresh, createdAt: old(1), expiresAt: refreshExpiresAt },
+        };
+      }
+      async function familyWith(first: TokenPair) {
+        const c = await client();
+        const u = await user();
+        const code = await codeExpiring(c, u.id, old(60));
+        await s.grants.consumeCode(code.id, old(2));
+        const familyId = unique('fam');
+        await s.grants.startFamily(
+          {
+            id: familyId,
+            clientId: c.id,
+            userId: u.id,
+            authorizationCodeId: code.id,
+            createdAt: old(2),
+          },
+          first,
+        );
+        return { c, u, code, familyId };
+      }
+
+      it('deletes what expired before the cutoff, and the families left without tokens', async () => {
+        const expiredRequest = await requestExpiring(old(600));
+        const atCutoff = await requestExpiring(cutoff);
+        const liveRequest = await requestExpiring(old(5000));
+
+        // A family whose access token expired but whose refresh token has not: it stays.
+        const keptPair = pairExpiring(old(500), old(5000));
+        const kept = await familyWith(keptPair);
+        // A family every token of which expired (a rotated pair and its successor): it goes.
+        const [goneFirst, goneNext] = [
+          pairExpiring(old(100), old(200)),
+          pairExpiring(old(300), old(900)),
+        ];
+        const gone = await familyWith(goneFirst);
+        await s.grants.rotateRefreshToken(goneFirst.refresh.id, old(150));
+        await s.grants.addToFamily(gone.familyId, goneNext);
+        // A revoked family with live tokens: it stays, still revoked.
+        const revokedPair = pairExpiring(old(4000), old(5000));
+        const revoked = await familyWith(revokedPair);
+        await s.grants.revokeFamily(revoked.familyId, old(3), 'revoked_by_client');
+        // The codes of those three families expired (consumed or not, they go); a live one stays.
+        const liveCode = await codeExpiring(kept.c, kept.u.id, old(2000));
+
+        expect(await s.grants.purgeExpired(cutoff)).toEqual({
+          requests: 1,
+          codes: 3,
+          accessTokens: 3,
+          refreshTokens: 2,
+          families: 1,
+        });
+
+        expect(await s.grants.getRequest(expiredRequest.id)).toBeNull();
+        expect(await s.grants.getRequest(atCutoff.id)).toEqual(atCutoff);
+        expect(await s.grants.getRequest(liveRequest.id)).toEqual(liveRequest);
+
+        for (const f of [kept, gone, revoked]) {
+          expect(await s.grants.findCode(f.code.codeHash)).toBeNull();
+        }
+        expect((await s.grants.findCode(liveCode.codeHash))?.id).toBe(liveCode.id);
+
+        expect(await s.grants.findAccessToken(keptPair.access.tokenHash)).toBeNull();
+        expect(await s.grants.findRefreshToken(keptPair.refresh.tokenHash)).toMatchObject({
+          id: keptPair.refresh.id,
+          familyId: kept.familyId,
+          revokedAt: null,
+        });
+        for (const p of [goneFirst, goneNext]) {
+          expect(await s.grants.findAccessToken(p.access.tokenHash)).toBeNull();
+          expect(await s.grants.findRefreshToken(p.refresh.tokenHash)).toBeNull();
+        }
+        expect(await s.grants.findAccessToken(revokedPair.access.tokenHash)).toMatchObject({
+          familyId: revoked.familyId,
+          revokedAt: old(3),
+        });
+        expect((await s.grants.findRefreshToken(revokedPair.refresh.tokenHash))?.revokedAt).toBe(
+          old(3),
+        );
+
+        // The surviving family still takes the pair of its next refresh; the purged one is gone.
+        const next = pairExpiring(old(6000), old(7000));
+        await s.grants.addToFamily(kept.familyId, next);
+        expect((await s.grants.findAccessToken(next.access.tokenHash))?.familyId).toBe(
+          kept.familyId,
+        );
+        // (Not `toThrow`: SQLite's error may come from another Jest realm's Error class.)
+        await expect(s.grants.addToFamily(gone.familyId, pair())).rejects.toHaveProperty('message');
+
+        // Nothing left to purge at the same cutoff.
+        expect(await s.grants.purgeExpired(cutoff)).toEqual({
+          requests: 0,
+          codes: 0,
+          accessTokens: 0,
+          refreshTokens: 0,
+          families: 0,
+        });
+      });
+    });
+
     describe('tokens', () => {
       it('finds access and refresh tokens by hash with their family, client and user', async () => {
         const { c, u, first, familyId } = await family();

@@ -15,7 +15,8 @@ oauthStoreContract('sqlite', () => {
   return Promise.resolve({
     users: new SqliteUserStore(db),
     clients: new SqliteOAuthClientStore(db),
-    grants: new SqliteOAuthGrantStore(db),
+    // Small purge chunks, so the purge test goes through several of them.
+    grants: new SqliteOAuthGrantStore(db, { purgeChunk: 2 }),
     createWorkspace: async (id: string) => {
       await workspaces.create({
         id,

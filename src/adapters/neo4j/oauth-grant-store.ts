@@ -12,6 +12,7 @@ import type {
   NewAuthorizationCode,
   NewTokenFamily,
   OAuthGrantStore,
+  PurgedOAuthRecords,
   TokenPair,
 } from '../../ports/oauth-grant-store';
 import type { Neo4jClient, TransactionWork } from './client';
@@ -19,23 +20,40 @@ import { field, mapField, runAll, runOne } from './statement';
 import {
   ACCESS_BY_HASH,
   ACCESS_REVOKE,
+  ACCESS_TOKENS_PURGE_CHUNK,
   CODE_BY_HASH,
   CODE_CONSUME,
   CODE_CREATE,
   CODE_LOCK,
   CODE_REVOKE,
+  CODES_PURGE_CHUNK,
+  FAMILIES_PURGE_EMPTY,
   FAMILIES_REVOKE_BY_CODE,
   FAMILY_CREATE,
   FAMILY_REVOKE,
   PAIR_CREATE,
   REFRESH_BY_HASH,
   REFRESH_ROTATE,
+  REFRESH_TOKENS_PURGE_CHUNK,
   REQUEST_COMPLETE,
   REQUEST_CREATE,
   REQUEST_GET,
   REQUEST_SET_USER,
+  REQUESTS_PURGE_CHUNK,
 } from './statements/oauth';
-import { fromDateTime, fromOptionalDateTime, toDateTime, toNumber } from './values';
+import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+
+/** Records deleted per transaction by `purgeExpired`. */
+const PURGE_CHUNK = 1000;
+
+/** Yields to the event loop, so that other requests run between chunks of a long purge. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type PurgeChunk = typeof REQUESTS_PURGE_CHUNK;
+interface ChunkResult {
+  deleted: number;
+  families: number;
+}
 
 const scopesOf = (value: unknown): Scope[] => (Array.isArray(value) ? (value as Scope[]) : []);
 const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -275,6 +293,59 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
 
   async revokeAccessToken(id: string, revokedAt: string): Promise<void> {
     await this.write((tx) => runAll(tx, ACCESS_REVOKE, { id, revokedAt: toDateTime(revokedAt) }));
+  }
+
+  async purgeExpired(before: string): Promise<PurgedOAuthRecords> {
+    const params = { before: toDateTime(before), limit: toInt(PURGE_CHUNK) };
+    const records = async (statement: PurgeChunk) =>
+      (
+        await this.inChunks(async (tx) => ({
+          deleted: count(await runOne(tx, statement, params), 'deleted'),
+          families: 0,
+        }))
+      ).deleted;
+    // A token chunk and the removal of the families it emptied are one transaction.
+    const tokens = (statement: PurgeChunk) =>
+      this.inChunks(async (tx) => {
+        const record = await runOne(tx, statement, params);
+        const familyIds = record ? (field(record, 'familyIds') as string[]) : [];
+        return {
+          deleted: count(record, 'deleted'),
+          families:
+            familyIds.length === 0
+              ? 0
+              : count(await runOne(tx, FAMILIES_PURGE_EMPTY, { familyIds }), 'deleted'),
+        };
+      });
+    const requests = await records(REQUESTS_PURGE_CHUNK);
+    const codes = await records(CODES_PURGE_CHUNK);
+    const access = await tokens(ACCESS_TOKENS_PURGE_CHUNK);
+    const refresh = await tokens(REFRESH_TOKENS_PURGE_CHUNK);
+    return {
+      requests,
+      codes,
+      accessTokens: access.deleted,
+      refreshTokens: refresh.deleted,
+      families: access.families + refresh.families,
+    };
+  }
+
+  /**
+   * Runs `chunk` (each a transaction deleting up to PURGE_CHUNK records, and maybe the
+   * families they emptied) until it deletes fewer; the totals. A retried transaction
+   * counts once: only the committed attempt's result is added.
+   */
+  private async inChunks(chunk: TransactionWork<ChunkResult>): Promise<ChunkResult> {
+    const total: ChunkResult = { deleted: 0, families: 0 };
+    for (;;) {
+      const { deleted, families } = await this.write(chunk);
+      total.deleted += deleted;
+      total.families += families;
+      if (deleted < PURGE_CHUNK) {
+        return total;
+      }
+      await yieldToOthers();
+    }
   }
 
   private write<T>(work: TransactionWork<T>): Promise<T> {

@@ -13,8 +13,21 @@ import type {
   NewToken,
   NewTokenFamily,
   OAuthGrantStore,
+  PurgedOAuthRecords,
   TokenPair,
 } from '../../ports/oauth-grant-store';
+
+/** Rows deleted per transaction by `purgeExpired`. */
+const PURGE_CHUNK = 1000;
+
+/** Yields to the event loop, so that other requests run between chunks of a long purge. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Tuning for tests. */
+export interface SqliteOAuthGrantStoreOptions {
+  /** Rows deleted per transaction by `purgeExpired` (default 1000). */
+  purgeChunk?: number;
+}
 
 interface RequestRow {
   id: string;
@@ -126,8 +139,18 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
   private readonly codeRevokedAt: Statement<[string], { revoked_at: string | null }>;
   private readonly accessByHash: Statement<[string], AccessRow>;
   private readonly refreshByHash: Statement<[string], RefreshRow>;
+  private readonly purge: Record<
+    'requests' | 'codes' | 'accessTokens' | 'refreshTokens',
+    Statement<[string, number]>
+  >;
+  private readonly purgeFamilyIfEmpty: Statement<[string]>;
+  private readonly purgeChunk: number;
 
-  constructor(private readonly db: SqliteDatabase) {
+  constructor(
+    private readonly db: SqliteDatabase,
+    options: SqliteOAuthGrantStoreOptions = {},
+  ) {
+    this.purgeChunk = options.purgeChunk ?? PURGE_CHUNK;
     const w = db.writer;
     this.s = {
       insertRequest: w.prepare(
@@ -191,6 +214,24 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
         `UPDATE oauth_access_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`,
       ),
     };
+    // Each deletes one chunk of expired rows (the expires_at indexes of migration 008); the
+    // token statements return the family of every token they deleted.
+    const expired = (table: string, returning = '') =>
+      w.prepare<[string, number]>(
+        `DELETE FROM ${table} WHERE rowid IN
+           (SELECT rowid FROM ${table} WHERE expires_at < ? LIMIT ?)${returning}`,
+      );
+    this.purge = {
+      requests: expired('oauth_authorization_requests'),
+      codes: expired('oauth_authorization_codes'),
+      accessTokens: expired('oauth_access_tokens', ' RETURNING family_id'),
+      refreshTokens: expired('oauth_refresh_tokens', ' RETURNING family_id'),
+    };
+    this.purgeFamilyIfEmpty = w.prepare(
+      `DELETE FROM oauth_token_families WHERE id = ?
+         AND NOT EXISTS (SELECT 1 FROM oauth_access_tokens WHERE family_id = oauth_token_families.id)
+         AND NOT EXISTS (SELECT 1 FROM oauth_refresh_tokens WHERE family_id = oauth_token_families.id)`,
+    );
     // Read on the writer inside `exclusive`, so the check and the insert see one state.
     this.codeRevokedAt = w.prepare('SELECT revoked_at FROM oauth_authorization_codes WHERE id = ?');
 
@@ -340,5 +381,40 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
 
   async revokeAccessToken(id: string, revokedAt: string): Promise<void> {
     await this.db.exclusive(() => this.s.revokeAccessStmt.run(revokedAt, id));
+  }
+
+  async purgeExpired(before: string): Promise<PurgedOAuthRecords> {
+    const records = (statement: Statement<[string, number]>) =>
+      this.inChunks(() => statement.run(before, this.purgeChunk).changes);
+    let families = 0;
+    // A token chunk and the removal of the families it emptied are one transaction.
+    const tokens = (statement: Statement<[string, number]>) =>
+      this.inChunks(() =>
+        this.db.writer.transaction(() => {
+          const rows = statement.all(before, this.purgeChunk) as { family_id: string }[];
+          for (const familyId of new Set(rows.map((row) => row.family_id))) {
+            families += this.purgeFamilyIfEmpty.run(familyId).changes;
+          }
+          return rows.length;
+        })(),
+      );
+    const requests = await records(this.purge.requests);
+    const codes = await records(this.purge.codes);
+    const accessTokens = await tokens(this.purge.accessTokens);
+    const refreshTokens = await tokens(this.purge.refreshTokens);
+    return { requests, codes, accessTokens, refreshTokens, families };
+  }
+
+  /** Runs `chunk` (which deletes up to `purgeChunk` rows) until it deletes fewer; the total. */
+  private async inChunks(chunk: () => number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const removed = await this.db.exclusive(chunk);
+      total += removed;
+      if (removed < this.purgeChunk) {
+        return total;
+      }
+      await yieldToOthers();
+    }
   }
 }

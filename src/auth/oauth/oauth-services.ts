@@ -7,6 +7,7 @@ import { UserService } from '../user-service';
 import { OAuthAccessTokenVerifier } from './access-token-verifier';
 import { AuthorizationFlow } from './authorization-flow';
 import { OAuthClientService } from './client-service';
+import { OAuthMaintenance } from './maintenance';
 import { SignInThrottle } from './sign-in-throttle';
 import { TokenEndpoint } from './token-endpoint';
 
@@ -25,6 +26,8 @@ export interface OAuthServices {
   tokens: TokenEndpoint;
   /** The second kind of REST credential, for the Authenticator. */
   verifier: OAuthAccessTokenVerifier;
+  /** The purge of expired records; the container runs it periodically. */
+  maintenance: OAuthMaintenance;
   /** PUBLIC_URL, the issuer; derived from each request when unset. */
   publicUrl: string | undefined;
 }
@@ -56,6 +59,7 @@ export function createOAuthServices(
       clock,
     }),
     verifier: new OAuthAccessTokenVerifier(stores.grants, stores.users, clock),
+    maintenance: new OAuthMaintenance(stores.grants, clock),
     publicUrl,
   };
 }

@@ -434,6 +434,80 @@ export const ACCESS_REVOKE = cypher(
   SET a.revokedAt = coalesce(a.revokedAt, $revokedAt)`,
 );
 
+/**
+ * The purge of expired records (`OAuthGrantStore.purgeExpired`): each deletes one chunk of
+ * the label's records with `expiresAt < $before` (range index of `009-oauth-expiry.cypher`).
+ */
+export const REQUESTS_PURGE_CHUNK = cypher(
+  'oauth-requests-purge-chunk',
+  ['before', 'limit'],
+  `
+  MATCH (r:_OAuthRequest)
+  WHERE r.expiresAt < $before
+  WITH r LIMIT $limit
+  DELETE r
+  RETURN count(*) AS deleted`,
+);
+
+export const CODES_PURGE_CHUNK = cypher(
+  'oauth-codes-purge-chunk',
+  ['before', 'limit'],
+  `
+  MATCH (k:_OAuthCode)
+  WHERE k.expiresAt < $before
+  WITH k LIMIT $limit
+  DELETE k
+  RETURN count(*) AS deleted`,
+);
+
+/** Token chunks also return the families they took tokens from, for `FAMILIES_PURGE_EMPTY`. */
+export const ACCESS_TOKENS_PURGE_CHUNK = cypher(
+  'oauth-access-tokens-purge-chunk',
+  ['before', 'limit'],
+  `
+  MATCH (a:_OAuthAccessToken)
+  WHERE a.expiresAt < $before
+  WITH a LIMIT $limit
+  WITH a, a.familyId AS familyId
+  DELETE a
+  RETURN count(*) AS deleted, collect(DISTINCT familyId) AS familyIds`,
+);
+
+export const REFRESH_TOKENS_PURGE_CHUNK = cypher(
+  'oauth-refresh-tokens-purge-chunk',
+  ['before', 'limit'],
+  `
+  MATCH (t:_OAuthRefreshToken)
+  WHERE t.expiresAt < $before
+  WITH t LIMIT $limit
+  WITH t, t.familyId AS familyId
+  DELETE t
+  RETURN count(*) AS deleted, collect(DISTINCT familyId) AS familyIds`,
+);
+
+/**
+ * Deletes those of the families that have no token left; run in the transaction of the
+ * token chunk that named them. Each family's lock is taken (in id order) before the check,
+ * so two concurrent purges (two processes) each deleting one of its last tokens cannot
+ * both see the other's token and leave the family behind.
+ */
+export const FAMILIES_PURGE_EMPTY = cypher(
+  'oauth-families-purge-empty',
+  ['familyIds'],
+  `
+  UNWIND $familyIds AS familyId
+  MATCH (f:_OAuthTokenFamily {id: familyId})
+  WITH f
+  ORDER BY f.id
+  SET f.\`~lock\` = true
+  REMOVE f.\`~lock\`
+  WITH f
+  WHERE NOT EXISTS { MATCH (:_OAuthAccessToken {familyId: f.id}) }
+    AND NOT EXISTS { MATCH (:_OAuthRefreshToken {familyId: f.id}) }
+  DELETE f
+  RETURN count(*) AS deleted`,
+);
+
 /** Tests against a shared server: removes exactly the users they made, with their memberships. */
 export const USERS_PURGE = cypher(
   'oauth-users-purge',
@@ -477,5 +551,10 @@ export const OAUTH_STATEMENTS = [
   REFRESH_ROTATE,
   FAMILY_REVOKE,
   ACCESS_REVOKE,
+  REQUESTS_PURGE_CHUNK,
+  CODES_PURGE_CHUNK,
+  ACCESS_TOKENS_PURGE_CHUNK,
+  REFRESH_TOKENS_PURGE_CHUNK,
+  FAMILIES_PURGE_EMPTY,
   USERS_PURGE,
 ];

@@ -14,6 +14,7 @@ import { m004Webhooks } from './004-webhooks';
 import { m005OAuth } from './005-oauth';
 import { m006SearchOutbox } from './006-search-outbox';
 import { m007WebhookStatusIndex } from './007-webhook-status-index';
+import { m008OAuthExpiryIndexes } from './008-oauth-expiry-indexes';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m005OAuth,
   m006SearchOutbox,
   m007WebhookStatusIndex,
+  m008OAuthExpiryIndexes,
 ];
