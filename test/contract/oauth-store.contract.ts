@@ -211,25 +211,31 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
       });
     });
 
+    /** A pending authorization request of a new client, stored. */
+    async function storedRequest(
+      createdAt: string,
+      expiresAt: string,
+    ): Promise<AuthorizationRequest> {
+      const c = await client();
+      const request: AuthorizationRequest = {
+        id: unique('ar'),
+        clientId: c.id,
+        redirectUri: c.redirectUri,
+        scopes: ['read:nodes'],
+        state: 's',
+        codeChallenge: 'c'.repeat(43),
+        browserHash: 'b',
+        userId: null,
+        createdAt,
+        expiresAt,
+        completedAt: null,
+      };
+      await s.grants.createRequest(request);
+      return request;
+    }
+
     describe('authorization requests', () => {
-      async function pending(): Promise<AuthorizationRequest> {
-        const c = await client();
-        const request: AuthorizationRequest = {
-          id: unique('ar'),
-          clientId: c.id,
-          redirectUri: c.redirectUri,
-          scopes: ['read:nodes'],
-          state: 's',
-          codeChallenge: 'c'.repeat(43),
-          browserHash: 'b',
-          userId: null,
-          createdAt: at(0),
-          expiresAt: at(600),
-          completedAt: null,
-        };
-        await s.grants.createRequest(request);
-        return request;
-      }
+      const pending = () => storedRequest(at(0), at(600));
 
       it('stores a request, records its user, and completes it once', async () => {
         const request = await pending();
@@ -295,24 +301,7 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
       const old = (seconds: number) => new Date(P0 + seconds * 1000).toISOString();
       const cutoff = old(1000);
 
-      async function requestExpiring(expiresAt: string): Promise<AuthorizationRequest> {
-        const c = await client();
-        const request: AuthorizationRequest = {
-          id: unique('ar'),
-          clientId: c.id,
-          redirectUri: c.redirectUri,
-          scopes: ['read:nodes'],
-          state: 's',
-          codeChallenge: 'c'.repeat(43),
-          browserHash: 'b',
-          userId: null,
-          createdAt: old(0),
-          expiresAt,
-          completedAt: null,
-        };
-        await s.grants.createRequest(request);
-        return request;
-      }
+      const requestExpiring = (expiresAt: string) => storedRequest(old(0), expiresAt);
       async function codeExpiring(c: OAuthClient, userId: string, expiresAt: string) {
         const code: NewAuthorizationCode = {
           id: unique('code'),
