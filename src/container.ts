@@ -109,8 +109,10 @@ export function createContainer(
     ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
   });
 
+  const metrics = overrides.metrics ?? new HttpMetrics();
   const search = createSearch({
     config,
+    metrics: metrics.registry,
     db,
     graph,
     workspaces,
@@ -126,7 +128,7 @@ export function createContainer(
   const deps: AppDeps = {
     logger,
     clock,
-    metrics: overrides.metrics ?? new HttpMetrics(),
+    metrics,
     authenticator,
     rateLimiter: new RateLimiter(),
     workspaces,

@@ -18,12 +18,18 @@ export interface OutboxEntry {
  * entry, so the entry itself carries no content.
  */
 export interface IndexOutbox {
-  /** The oldest entries, at most `limit` (across workspaces). Does not remove them. */
-  peek(limit: number): Promise<OutboxEntry[]>;
+  /**
+   * The oldest entries with a seq above `after` (0: all), at most `limit`, across
+   * workspaces. Does not remove them. `after` lets the indexer read the next batch while
+   * the previous one is still in flight.
+   */
+  peek(limit: number, after?: number): Promise<OutboxEntry[]>;
   /** Removes these entries unless they were re-enqueued since (seq changed). */
   complete(entries: readonly OutboxEntry[]): Promise<void>;
   /** Entries waiting, for one workspace. */
   pending(workspaceId: string): Promise<number>;
+  /** Entries waiting, in every workspace (the backlog on `/metrics`). */
+  pendingAll(): Promise<number>;
   /** Enqueues every node of the workspace (`cli reindex`); returns how many. */
   enqueueWorkspace(workspaceId: string): Promise<number>;
 }

@@ -40,3 +40,22 @@ export async function stage<T>(name: string, work: () => Promise<T>): Promise<T>
     throw error instanceof StageFailure ? error : new StageFailure(safeMessage(error, name), error);
   }
 }
+
+/** Event-loop time (ms) spent running callbacks and waiting, over some interval. */
+export interface LoopSample {
+  active: number;
+  idle: number;
+}
+
+/**
+ * Whether work other than the indexer's own (`ownMs`) kept the event loop busier than
+ * `threshold` (0..1) over the sample. The indexer's own time is measured as wall time,
+ * which may include waits: an over-estimate, so the rule errs towards indexing on.
+ */
+export function busyWithOthers(sample: LoopSample, ownMs: number, threshold: number): boolean {
+  const elapsed = sample.active + sample.idle;
+  if (elapsed <= 0) {
+    return false;
+  }
+  return Math.max(0, sample.active - ownMs) / elapsed > threshold;
+}

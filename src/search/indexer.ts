@@ -4,7 +4,7 @@ import type { Embedder } from '../ports/embedder';
 import type { GraphStore } from '../ports/graph-store';
 import type { IndexOutbox, OutboxEntry } from '../ports/index-outbox';
 import type { VectorIndex, VectorPoint } from '../ports/vector-index';
-import { defaultWait, safeMessage, stage, StageFailure } from './indexer-support';
+import { busyWithOthers, defaultWait, safeMessage, stage, StageFailure } from './indexer-support';
 import { nodeText } from './node-text';
 
 /** `ready`: nothing waiting; `indexing`: entries waiting; `degraded`: the last attempt failed. */
@@ -36,6 +36,17 @@ export interface IndexerDeps {
   logger: Logger;
   /** Every workspace id, to re-index them all when the vector index had to be recreated. */
   workspaceIds: () => Promise<string[]>;
+  /** Told of every completed batch (the indexing rate and lag on `/metrics`). */
+  onIndexed?: (entries: readonly OutboxEntry[], at: number) => void;
+}
+
+/** A batch read from the graph, its texts being embedded meanwhile. */
+interface StartedBatch {
+  entries: readonly OutboxEntry[];
+  live: { entry: OutboxEntry; entityType: string }[];
+  /** Nodes that must have no vector: deleted ones (skipped texts are added later). */
+  withoutVector: Map<string, string[]>;
+  vectors: Promise<(Float32Array | null)[]>;
 }
 
 export interface IndexerOptions {
@@ -48,8 +59,9 @@ export interface IndexerOptions {
   maxBackoffMs: number;
   /**
    * Pause between two batches while the event loop is busier than `busyUtilization` (0..1)
-   * since the previous batch: under full request load, indexing takes a small share of the
-   * loop and catches up when the load drops (requests first; the lag shows as `pending`).
+   * with work other than the indexer's own since the previous batch: under full request
+   * load, indexing takes a small share of the loop and catches up when the load drops
+   * (requests first; the lag shows as `pending`).
    */
   busyPauseMs: number;
   busyUtilization: number;
@@ -78,10 +90,12 @@ export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
  * The background indexer (docs/search.md "Indexing"). One loop per process: take the
  * oldest outbox entries, read each node's current state, embed the texts in one call,
  * upsert the vectors (or remove those of deleted nodes), then complete the entries (an
- * entry changed meanwhile stays for the next round). Any failure (embedder, vector store,
- * graph) leaves the entries in place and retries with exponential backoff; commands never
- * wait for any of this. A node whose text the embedder keeps refusing is skipped instead of
- * holding the outbox back (`embedBatch`).
+ * entry changed meanwhile stays for the next round). Two batches are in flight at once:
+ * while one is written on this thread, the next is read and embedded (the bundled model
+ * embeds in its own thread), so neither side waits for the other. Any failure (embedder,
+ * vector store, graph) leaves the entries in place and retries with exponential backoff;
+ * commands never wait for any of this. A node whose text the embedder keeps refusing is
+ * skipped instead of holding the outbox back (`embedBatch`).
  *
  * Before the first batch or the first search (`prepare`), the vector index is ensured
  * for the embedder's dimensions; when it had to be recreated (the embedder changed),
@@ -97,6 +111,8 @@ export class SearchIndexer {
   private wake = new AbortController();
   private ensured = false;
   private lastUtilization = performance.eventLoopUtilization();
+  /** Milliseconds of this loop's own work on the event loop since the last busy check. */
+  private ownMs = 0;
   private preparing: Promise<void> | null = null;
   private failures = 0;
   private dims: number | null = null;
@@ -200,31 +216,35 @@ export class SearchIndexer {
     };
   }
 
-  /** Event-loop utilisation since the previous call is above `busyUtilization`. */
+  /**
+   * Whether work other than the indexer's own kept the event loop busier than
+   * `busyUtilization` since the previous call. The indexer's own time (reading nodes,
+   * writing vectors) is taken out: counted as load, it alone would pause the indexer.
+   */
   private loopBusy(): boolean {
     const now = performance.eventLoopUtilization();
     const since = performance.eventLoopUtilization(now, this.lastUtilization);
     this.lastUtilization = now;
-    return since.utilization > this.options.busyUtilization;
+    const busy = busyWithOthers(since, this.ownMs, this.options.busyUtilization);
+    this.ownMs = 0;
+    return busy;
+  }
+
+  /** Runs `work`, counting its wall time as the indexer's own use of the event loop. */
+  private async timed<T>(work: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.ownMs += performance.now() - start;
+    }
   }
 
   private async run(): Promise<void> {
     while (!this.stopped) {
       let delay = this.options.idleMs;
       try {
-        const entries = await this.deps.outbox.peek(this.options.batchSize);
-        if (entries.length > 0) {
-          await this.prepare();
-          await this.index(entries);
-          this.recovered();
-          // Yield to I/O between batches: a long drain must not starve requests. While the
-          // loop is saturated with requests, pause longer: they come first.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          if (this.options.isBusy ? this.options.isBusy() : this.loopBusy()) {
-            await this.wait(this.options.busyPauseMs, this.wake.signal);
-          }
-          continue;
-        }
+        await this.catchUp();
         this.recovered();
         this.settleIdleWaiters();
         this.settleDrainWaiters(null);
@@ -263,6 +283,47 @@ export class SearchIndexer {
     this.settleDrainWaiters(new Error('The indexer stopped.'));
   }
 
+  /**
+   * Indexes batch after batch until the outbox has nothing newer. The next batch is taken
+   * (entries above the current one's last seq), read and sent to the embedder before the
+   * current one is written, so embedding and writing overlap. A failure throws with the
+   * current batch's entries still in the outbox (and the next one's, never written).
+   */
+  private async catchUp(): Promise<void> {
+    let entries = await this.deps.outbox.peek(this.options.batchSize);
+    if (entries.length === 0) {
+      return;
+    }
+    await this.prepare();
+    let current = await this.startBatch(entries);
+    for (;;) {
+      const after = entries[entries.length - 1]!.seq;
+      const following = this.stopped
+        ? []
+        : await this.deps.outbox.peek(this.options.batchSize, after);
+      let next: StartedBatch | null = null;
+      try {
+        next = following.length > 0 ? await this.startBatch(following) : null;
+        await this.finishBatch(current);
+      } catch (error) {
+        // The next batch's embedding may still fail later: nobody awaits it any more.
+        next?.vectors.catch(() => undefined);
+        throw error;
+      }
+      this.recovered();
+      if (!next) {
+        return;
+      }
+      [current, entries] = [next, following];
+      // Yield to I/O between batches: a long drain must not starve requests. While the
+      // loop is saturated with requests, pause longer: they come first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.options.isBusy ? this.options.isBusy() : this.loopBusy()) {
+        await this.wait(this.options.busyPauseMs, this.wake.signal);
+      }
+    }
+  }
+
   private async ensure(): Promise<void> {
     try {
       const dims = await stage('Loading the embedder', () => this.deps.embedder.dimensions());
@@ -286,26 +347,32 @@ export class SearchIndexer {
     }
   }
 
-  /** One batch: read, embed, write, complete. Throws (entries stay) on any failure. */
-  private async index(entries: readonly OutboxEntry[]): Promise<void> {
+  /** Reads the batch's nodes and starts embedding their texts (not awaited here). */
+  private async startBatch(entries: readonly OutboxEntry[]): Promise<StartedBatch> {
     const live: { entry: OutboxEntry; entityType: string; text: string }[] = [];
-    // Nodes that must have no vector: deleted ones, and any whose text was skipped.
     const withoutVector = new Map<string, string[]>();
-    for (const entry of entries) {
-      const node = await this.deps.graph.getNode(entry.workspaceId, entry.nodeId);
-      if (node) {
-        live.push({ entry, entityType: node.entityType, text: nodeText(node) });
-      } else {
-        withoutVector.set(entry.workspaceId, [
-          ...(withoutVector.get(entry.workspaceId) ?? []),
-          entry.nodeId,
-        ]);
+    await this.timed(async () => {
+      for (const entry of entries) {
+        const node = await this.deps.graph.getNode(entry.workspaceId, entry.nodeId);
+        if (node) {
+          live.push({ entry, entityType: node.entityType, text: nodeText(node) });
+        } else {
+          addTo(withoutVector, entry.workspaceId, entry.nodeId);
+        }
       }
-    }
-    if (live.length > 0) {
-      const vectors = await this.embedBatch(live);
+    });
+    const vectors = live.length > 0 ? this.embedBatch(live) : Promise.resolve([]);
+    // Awaited by finishBatch, or dropped (with a handler) when the pass fails before.
+    vectors.catch(() => undefined);
+    return { entries, live, withoutVector, vectors };
+  }
+
+  /** Writes a started batch's vectors, removes the others, completes its entries. */
+  private async finishBatch(batch: StartedBatch): Promise<void> {
+    const vectors = await batch.vectors;
+    await this.timed(async () => {
       const points: VectorPoint[] = [];
-      live.forEach((l, i) => {
+      batch.live.forEach((l, i) => {
         const vector = vectors[i];
         if (vector) {
           points.push({
@@ -316,22 +383,23 @@ export class SearchIndexer {
           });
         } else {
           // Skipped: no vector of an older text may stand for it either.
-          const { workspaceId, nodeId } = l.entry;
-          withoutVector.set(workspaceId, [...(withoutVector.get(workspaceId) ?? []), nodeId]);
+          addTo(batch.withoutVector, l.entry.workspaceId, l.entry.nodeId);
         }
       });
       if (points.length > 0) {
         await stage(this.vectorStage(), () => this.deps.vectors.upsert(points));
       }
+      for (const [workspaceId, nodeIds] of batch.withoutVector) {
+        await stage(this.vectorStage(), () => this.deps.vectors.remove(workspaceId, nodeIds));
+      }
+      await this.deps.outbox.complete(batch.entries);
+    });
+    const now = this.deps.clock.now();
+    const at = new Date(now).toISOString();
+    for (const entry of batch.entries) {
+      this.lastIndexed.set(entry.workspaceId, at);
     }
-    for (const [workspaceId, nodeIds] of withoutVector) {
-      await stage(this.vectorStage(), () => this.deps.vectors.remove(workspaceId, nodeIds));
-    }
-    await this.deps.outbox.complete(entries);
-    const now = new Date(this.deps.clock.now()).toISOString();
-    for (const entry of entries) {
-      this.lastIndexed.set(entry.workspaceId, now);
-    }
+    this.deps.onIndexed?.(batch.entries, now);
   }
 
   /**
@@ -414,5 +482,14 @@ export class SearchIndexer {
     for (const resolve of waiters) {
       resolve();
     }
+  }
+}
+
+function addTo(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) {
+    list.push(value);
+  } else {
+    map.set(key, [value]);
   }
 }

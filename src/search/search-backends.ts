@@ -1,5 +1,5 @@
 import { OpenAiEmbedder } from '../adapters/embeddings/openai-embedder';
-import { UseLiteEmbedder } from '../adapters/embeddings/use-lite-embedder';
+import { UseLiteModel } from '../adapters/embeddings/use-lite-embedder';
 import { QdrantVectorIndex } from '../adapters/qdrant/vector-index';
 import type { SqliteDatabase } from '../adapters/sqlite/database';
 import { SqliteVectorIndex } from '../adapters/sqlite/vector-index';
@@ -8,21 +8,41 @@ import type { Embedder } from '../ports/embedder';
 import type { VectorIndex } from '../ports/vector-index';
 
 /**
- * The embedder the configuration asks for: the OpenAI-compatible endpoint when
- * EMBEDDINGS_URL is set, else the bundled Universal Sentence Encoder lite (its worker and
- * model start on first use, so creating it costs nothing).
+ * The embedder as its two callers use it: `query` embeds search queries, `index` embeds
+ * the indexer's batches. Two faces of one model, so that a query never waits behind a
+ * batch (the bundled model runs queries on the calling thread and batches in a worker).
  */
-export function createEmbedder(config: Pick<Config, 'embeddings'>): Embedder {
+export interface Embedders {
+  query: Embedder;
+  index: Embedder;
+  close(): Promise<void>;
+}
+
+/** One embedder serving both callers (an HTTP endpoint, or a test's embedder). */
+export function sharedEmbedders(embedder: Embedder): Embedders {
+  return { query: embedder, index: embedder, close: () => embedder.close?.() ?? Promise.resolve() };
+}
+
+/**
+ * The embedders the configuration asks for: the OpenAI-compatible endpoint when
+ * EMBEDDINGS_URL is set (requests in flight are independent, so both callers share it),
+ * else the bundled Universal Sentence Encoder lite (its worker and model start on first
+ * use, so creating it costs nothing).
+ */
+export function createEmbedders(config: Pick<Config, 'embeddings'>): Embedders {
   const settings = config.embeddings;
   if (settings) {
-    return new OpenAiEmbedder({
-      url: settings.url,
-      model: settings.model,
-      timeoutMs: settings.timeoutMs,
-      ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-    });
+    return sharedEmbedders(
+      new OpenAiEmbedder({
+        url: settings.url,
+        model: settings.model,
+        timeoutMs: settings.timeoutMs,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+      }),
+    );
   }
-  return new UseLiteEmbedder();
+  const model = new UseLiteModel();
+  return { query: model.query, index: model.background, close: () => model.close() };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { SqliteDatabase } from '../adapters/sqlite/database';
 import { SqliteIndexOutbox } from '../adapters/sqlite/index-outbox';
 import type { Config } from '../config/load-config';
@@ -9,7 +10,8 @@ import type { IndexOutbox } from '../ports/index-outbox';
 import type { VectorIndex } from '../ports/vector-index';
 import type { WorkspaceStore } from '../ports/workspace-store';
 import { SearchIndexer, type IndexerOptions } from './indexer';
-import { createEmbedder, createVectorIndex } from './search-backends';
+import { SearchMetrics } from './metrics';
+import { createEmbedders, createVectorIndex, sharedEmbedders } from './search-backends';
 import { SearchService } from './search-service';
 
 /** What the HTTP layer (and tests) use of search. */
@@ -42,24 +44,34 @@ export function createSearch(options: {
   logger: Logger;
   /** The Neo4j outbox when the graph is in Neo4j. */
   outbox?: IndexOutbox;
+  /** One embedder for queries and indexing (tests); else the configured ones. */
   embedder?: Embedder;
   decorateVectorIndex?: (index: VectorIndex) => VectorIndex;
   indexer?: Partial<IndexerOptions>;
   /** False for one-shot processes (the CLI): they index only when asked (`reindex`). */
   startIndexer?: boolean;
+  /** Where search metrics are registered (the server's `/metrics`); none without. */
+  metrics?: Registry;
 }): SearchWiring {
-  const embedder = options.embedder ?? createEmbedder(options.config);
+  const embedders = options.embedder
+    ? sharedEmbedders(options.embedder)
+    : createEmbedders(options.config);
+  const outbox = options.outbox ?? new SqliteIndexOutbox(options.db);
+  const metrics = options.metrics
+    ? new SearchMetrics(options.metrics, () => outbox.pendingAll())
+    : undefined;
   const base = createVectorIndex(options.config, options.db);
   const vectors = options.decorateVectorIndex ? options.decorateVectorIndex(base) : base;
   const indexer = new SearchIndexer(
     {
-      outbox: options.outbox ?? new SqliteIndexOutbox(options.db),
+      outbox,
       graph: options.graph,
-      embedder,
+      embedder: metrics ? metrics.timed(embedders.index, 'index') : embedders.index,
       vectors,
       clock: options.clock,
       logger: options.logger,
       workspaceIds: () => allWorkspaceIds(options.workspaces),
+      ...(metrics ? { onIndexed: metrics.indexed.bind(metrics) } : {}),
     },
     options.indexer,
   );
@@ -69,7 +81,7 @@ export function createSearch(options: {
   return {
     deps: {
       service: new SearchService({
-        embedder,
+        embedder: metrics ? metrics.timed(embedders.query, 'query') : embedders.query,
         vectors,
         graph: options.graph,
         logger: options.logger,
@@ -81,7 +93,7 @@ export function createSearch(options: {
       // Closing the embedder at once makes a model still loading, or a batch still
       // embedding, fail now instead of finishing first; its entries stay in the outbox.
       const stopping = indexer.stop();
-      await embedder.close?.();
+      await embedders.close();
       await stopping;
       await vectors.close();
     },

@@ -17,8 +17,10 @@ function expectSameVector(actual: Float32Array | undefined, expected: Float32Arr
   expect(actual).toBeDefined();
   expect(expected).toBeDefined();
   expect(actual?.length).toBe(expected?.length);
-  // Batched and single model runs may differ in the last float bits.
-  expect(cosine(actual as Float32Array, expected as Float32Array)).toBeGreaterThan(0.9999);
+  // Batched and single model runs may differ: in the last float bits, and with an int8
+  // model by the activation scale, which is per batch (cosine >= 0.998 seen). Two different
+  // texts of the sets below stay under 0.99, so a mix-up still fails.
+  expect(cosine(actual as Float32Array, expected as Float32Array)).toBeGreaterThan(0.995);
 }
 
 const TEXTS = Array.from(

@@ -106,6 +106,35 @@ export function indexOutboxContract(
       expect(await s.outbox.pending(ws)).toBe(3);
     });
 
+    it('peek after a seq returns only newer entries, oldest first', async () => {
+      const ws = newWorkspace();
+      const nodes = [makeNode(), makeNode(), makeNode()];
+      for (const node of nodes) {
+        await seed(s.graph, ws, [node]);
+      }
+      const [first, second, third] = await entriesOf(ws);
+      const newer = (await s.outbox.peek(10_000, first?.seq)).filter((e) => e.workspaceId === ws);
+      expect(newer.map((e) => e.nodeId)).toEqual([second?.nodeId, third?.nodeId]);
+      const last = (await s.outbox.peek(10_000, third?.seq)).filter((e) => e.workspaceId === ws);
+      expect(last).toEqual([]);
+      // A change of the first node moves its entry past the cursor.
+      await s.graph.transaction(ws, async ({ graph }) => {
+        await graph.replaceNode({ ...nodes[0]!, name: 'renamed', version: 2 }, 1);
+      });
+      const moved = (await s.outbox.peek(10_000, third?.seq)).filter((e) => e.workspaceId === ws);
+      expect(moved.map((e) => e.nodeId)).toEqual([nodes[0]!.id]);
+    });
+
+    it('pendingAll counts the entries of every workspace', async () => {
+      const [ws, other] = [newWorkspace(), newWorkspace()];
+      const before = await s.outbox.pendingAll();
+      await seed(s.graph, ws, [makeNode(), makeNode()]);
+      await seed(s.graph, other, [makeNode()]);
+      expect(await s.outbox.pendingAll()).toBe(before + 3);
+      await drain(ws);
+      expect(await s.outbox.pendingAll()).toBe(before + 1);
+    });
+
     it('enqueueWorkspace enqueues every node of that workspace only', async () => {
       const ws = newWorkspace();
       const other = newWorkspace();

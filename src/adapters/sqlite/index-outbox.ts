@@ -19,8 +19,9 @@ const ENQUEUE_CHUNK = 1000;
  * removes them, and enqueues whole workspaces for `cli reindex`.
  */
 export class SqliteIndexOutbox implements IndexOutbox {
-  private readonly peekStmt: Statement<[number], EntryRow>;
+  private readonly peekStmt: Statement<[number, number], EntryRow>;
   private readonly pendingStmt: Statement<[string], { n: number }>;
+  private readonly pendingAllStmt: Statement<[], { n: number }>;
   private readonly completeStmt: Statement<[string, string, number]>;
   private readonly nodeIdsStmt: Statement<[string, string, number], { id: string }>;
   private readonly dropStmt: Statement<[string, string]>;
@@ -28,11 +29,13 @@ export class SqliteIndexOutbox implements IndexOutbox {
 
   constructor(private readonly db: SqliteDatabase) {
     this.peekStmt = db.reader.prepare(
-      `SELECT workspace_id, node_id, seq, enqueued_at FROM search_outbox ORDER BY seq LIMIT ?`,
+      `SELECT workspace_id, node_id, seq, enqueued_at FROM search_outbox
+       WHERE seq > ? ORDER BY seq LIMIT ?`,
     );
     this.pendingStmt = db.reader.prepare(
       'SELECT COUNT(*) AS n FROM search_outbox WHERE workspace_id = ?',
     );
+    this.pendingAllStmt = db.reader.prepare('SELECT COUNT(*) AS n FROM search_outbox');
     this.completeStmt = db.writer.prepare(
       'DELETE FROM search_outbox WHERE workspace_id = ? AND node_id = ? AND seq = ?',
     );
@@ -47,9 +50,9 @@ export class SqliteIndexOutbox implements IndexOutbox {
     );
   }
 
-  peek(limit: number): Promise<OutboxEntry[]> {
+  peek(limit: number, after = 0): Promise<OutboxEntry[]> {
     return settle(() =>
-      this.peekStmt.all(limit).map((row) => ({
+      this.peekStmt.all(after, limit).map((row) => ({
         workspaceId: row.workspace_id,
         nodeId: row.node_id,
         seq: row.seq,
@@ -77,6 +80,10 @@ export class SqliteIndexOutbox implements IndexOutbox {
 
   pending(workspaceId: string): Promise<number> {
     return settle(() => this.pendingStmt.get(workspaceId)?.n ?? 0);
+  }
+
+  pendingAll(): Promise<number> {
+    return settle(() => this.pendingAllStmt.get()?.n ?? 0);
   }
 
   /**

@@ -22,13 +22,13 @@ export const OUTBOX_ENQUEUE = cypher(
       o.enqueuedAt = $enqueuedAt`,
 );
 
-/** The oldest entries across workspaces (the seq index serves the order). */
+/** The oldest entries above a seq, across workspaces (the seq index serves the order). */
 export const OUTBOX_PEEK = cypher(
   'outbox-peek',
-  ['limit'],
+  ['limit', 'after'],
   `
   MATCH (o:_IndexOutbox)
-  WHERE o.seq IS NOT NULL
+  WHERE o.seq > $after
   RETURN o.workspaceId AS workspaceId, o.nodeId AS nodeId, o.seq AS seq,
          o.enqueuedAt AS enqueuedAt
   ORDER BY o.seq
@@ -51,6 +51,15 @@ export const OUTBOX_PENDING = cypher(
   ['workspaceId'],
   `
   MATCH (o:_IndexOutbox {workspaceId: $workspaceId})
+  RETURN count(o) AS pending`,
+);
+
+/** Entries waiting in every workspace (a label count, served by Neo4j's count store). */
+export const OUTBOX_PENDING_ALL = cypher(
+  'outbox-pending-all',
+  [],
+  `
+  MATCH (o:_IndexOutbox)
   RETURN count(o) AS pending`,
 );
 
@@ -95,6 +104,7 @@ export const SEARCH_STATEMENTS = [
   OUTBOX_PEEK,
   OUTBOX_COMPLETE,
   OUTBOX_PENDING,
+  OUTBOX_PENDING_ALL,
   OUTBOX_NODE_IDS,
   EDGE_IDS_AMONG,
   EXISTING_NODE_IDS,

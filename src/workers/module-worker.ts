@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/**
+ * Starts a worker thread running a module of this code base, given its path without
+ * extension (`path.join(__dirname, 'index-worker')`).
+ *
+ * Compiled (`dist/`), the module is the `.js` file next to the caller. Run from the
+ * TypeScript sources (tsx for `npm run dev`, the CLI and benchmarks; ts-jest for tests) it
+ * is the `.ts` file, which a plain worker cannot load: the worker then registers tsx's
+ * CommonJS loader first (tsx is a development dependency; production runs `dist/`).
+ */
+export function startModuleWorker(
+  modulePath: string,
+  options: Omit<WorkerOptions, 'eval'> = {},
+): Worker {
+  const compiled = `${modulePath}.js`;
+  if (fs.existsSync(compiled)) {
+    return new Worker(compiled, options);
+  }
+  const source = `${modulePath}.ts`;
+  const loader = require.resolve('tsx/cjs/api');
+  return new Worker(
+    `require(${JSON.stringify(loader)}).register(); require(${JSON.stringify(source)});`,
+    { ...options, eval: true },
+  );
+}
+
+/** Niceness of background worker threads (0 normal, 19 lowest). */
+export const BACKGROUND_NICENESS = 10;
+
+/**
+ * Lowers the calling thread's scheduling priority, for a worker doing background work: on
+ * Linux niceness is per thread, so under full load the CPU goes to request handling first
+ * (threads the worker starts later, such as onnxruntime's, inherit it). Elsewhere, or when
+ * not permitted, the thread keeps its priority.
+ */
+export function lowerThreadPriority(niceness = BACKGROUND_NICENESS): void {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) {
+      os.setPriority(tid, niceness);
+    }
+  } catch {
+    // Not Linux, or not permitted: run at normal priority.
+  }
+}
