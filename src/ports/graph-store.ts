@@ -116,6 +116,8 @@ export interface UnitOfWork {
  */
 export interface GraphStore {
   getNode(workspaceId: string, id: string): Promise<GraphNode | null>;
+  /** The nodes of these ids that exist in the workspace, in the order given (one read). */
+  getNodes(workspaceId: string, ids: readonly string[]): Promise<GraphNode[]>;
   getEdge(workspaceId: string, id: string): Promise<GraphEdge | null>;
   listNodes(
     workspaceId: string,

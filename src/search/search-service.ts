@@ -174,15 +174,11 @@ export class SearchService {
     workspaceId: string,
     hits: readonly VectorHit[],
   ): Promise<Map<string, GraphNode>> {
-    if (hits.length === 0) {
-      return new Map();
-    }
-    const found = await this.deps.graph.expand(
+    const nodes = await this.deps.graph.getNodes(
       workspaceId,
       hits.map((hit) => hit.nodeId),
-      { depth: 0, types: [], maxNodes: hits.length },
     );
-    return new Map(found.reached.map((r) => [r.node.id, r.node]));
+    return new Map(nodes.map((node) => [node.id, node]));
   }
 
   /**

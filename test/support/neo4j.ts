@@ -42,6 +42,7 @@ export function recordWorkspaces(store: GraphStore, seen: Set<string>): GraphSto
   };
   return {
     getNode: (ws, id) => (note(ws), store.getNode(ws, id)),
+    getNodes: (ws, ids) => (note(ws), store.getNodes(ws, ids)),
     getEdge: (ws, id) => (note(ws), store.getEdge(ws, id)),
     listNodes: (ws, filter, sort, page) => (note(ws), store.listNodes(ws, filter, sort, page)),
     listEdges: (ws, filter, sort, page) => (note(ws), store.listEdges(ws, filter, sort, page)),

@@ -25,7 +25,7 @@ import { checkNeighborhoodOptions, traverse } from './graph-neighborhood';
 import { Neo4jGraphWriter, TransactionScope, bindTransaction } from './graph-writer';
 import { toEdge, toNode } from './records';
 import { field, mapField, runAll, runOne } from './statement';
-import { EDGES_BY_IDS, NODE_GET } from './statements/graph';
+import { EDGES_BY_IDS, NODE_GET, NODES_BY_IDS } from './statements/graph';
 import { edgeLists, nodeLists, type ListStatements } from './statements/lists';
 import { MAINTENANCE_STATEMENTS } from './statements/maintenance';
 import { toInt, toNumber } from './values';
@@ -53,6 +53,19 @@ export class Neo4jGraphStore implements GraphStore {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, NODE_GET, { workspaceId, id });
       return record ? toNode(mapField(record, 'node')) : null;
+    });
+  }
+
+  getNodes(workspaceId: string, ids: readonly string[]): Promise<GraphNode[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.client.read(async (tx) => {
+      const records = await runAll(tx, NODES_BY_IDS, { workspaceId, ids: [...ids] });
+      const rank = new Map(ids.map((id, i) => [id, i]));
+      return records
+        .map((record) => toNode(mapField(record, 'node')))
+        .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
     });
   }
 

@@ -40,6 +40,7 @@ import { GraphWriterStatements, SqliteGraphWriter } from './graph-writer';
  */
 export class SqliteGraphStore implements GraphStore {
   private readonly getNodeStmt: Statement<[string, string], NodeRow>;
+  private readonly getNodesStmt: Statement<[{ workspaceId: string; ids: string }], NodeRow>;
   private readonly getEdgeStmt: Statement<[string, string], EdgeRow>;
   private readonly nodeList: ListQuery<NodeRow, NodeFilter, NodeSortField>;
   private readonly edgeList: ListQuery<EdgeRow, EdgeFilter, EdgeSortField>;
@@ -51,6 +52,12 @@ export class SqliteGraphStore implements GraphStore {
   constructor(private readonly db: SqliteDatabase) {
     this.getNodeStmt = db.reader.prepare(
       `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`,
+    );
+    this.getNodesStmt = db.reader.prepare(
+      `WITH wanted(node_id, position) AS (SELECT value, key FROM json_each(@ids))
+       SELECT ${NODE_COLUMNS} FROM wanted
+       JOIN graph_nodes ON workspace_id = @workspaceId AND id = wanted.node_id
+       ORDER BY wanted.position`,
     );
     this.getEdgeStmt = db.reader.prepare(
       `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`,
@@ -91,6 +98,14 @@ export class SqliteGraphStore implements GraphStore {
       const row = this.getNodeStmt.get(workspaceId, id);
       return row ? toNode(row) : null;
     });
+  }
+
+  getNodes(workspaceId: string, ids: readonly string[]): Promise<GraphNode[]> {
+    return settle(() =>
+      ids.length === 0
+        ? []
+        : this.getNodesStmt.all({ workspaceId, ids: JSON.stringify(ids) }).map(toNode),
+    );
   }
 
   getEdge(workspaceId: string, id: string): Promise<GraphEdge | null> {

@@ -25,9 +25,10 @@ export function isolationCases(ctx: ContractContext): void {
   }
 
   it('store reads of workspace A never return records of workspace B', async () => {
-    const { wsA, a, b1, edgeB } = await twoWorkspaces();
+    const { wsA, a, b1, b2, edgeB } = await twoWorkspaces();
     const { store } = ctx;
     expect(await store.getNode(wsA, b1.id)).toBeNull();
+    expect(await store.getNodes(wsA, [b1.id, a.id, b2.id])).toEqual([a]);
     expect(await store.getEdge(wsA, edgeB.id)).toBeNull();
     expect(await store.listNodes(wsA, {}, [], PAGE)).toEqual({ items: [a], total: 1 });
     expect(await store.listNodes(wsA, { name: 'shared', entityType: 'Thing' }, [], PAGE)).toEqual({

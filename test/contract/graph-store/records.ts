@@ -12,6 +12,14 @@ import {
 /** Record-level reads and writes: versions, conflicts, duplicates, missing ends. */
 export function recordCases(ctx: ContractContext): void {
   describe('nodes', () => {
+    it('reads many nodes at once, in the order asked, skipping missing ids', async () => {
+      const ws = newWorkspace();
+      const [a, b, c] = [makeNode(), makeNode(), makeNode()];
+      await seed(ctx.store, ws, [a, b, c]);
+      expect(await ctx.store.getNodes(ws, [c.id, 'missing', a.id, b.id])).toEqual([c, a, b]);
+      expect(await ctx.store.getNodes(ws, [])).toEqual([]);
+    });
+
     it('stores a node exactly as given, version, timestamps and properties included', async () => {
       const ws = newWorkspace();
       const node = makeNode({
