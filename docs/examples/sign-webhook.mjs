@@ -11,18 +11,20 @@ if (!url || !secret) {
   process.exit(2);
 }
 
-// Sign exactly the bytes that are sent: "<timestamp>.<raw body>", keyed with the secret
-// as it was shown (the whole "whsec_..." string).
+// Sign the event id and exactly the bytes that are sent: "<event id>.<timestamp>.<raw body>",
+// keyed with the secret as it was shown (the whole "whsec_..." string).
 const timestamp = Math.floor(Date.now() / 1000).toString();
-const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+const signature = createHmac('sha256', secret)
+  .update(`${eventId}.${timestamp}.${body}`)
+  .digest('hex');
 
 const response = await fetch(url, {
   method: 'POST',
   headers: {
     'Content-Type': 'application/json',
+    'X-Webhook-Id': eventId,
     'X-Webhook-Timestamp': timestamp,
     'X-Webhook-Signature': `sha256=${signature}`,
-    'X-Webhook-Id': eventId,
   },
   body,
 });

@@ -20,10 +20,10 @@ def main() -> int:
     body = (sys.argv[3] if len(sys.argv) > 3 else '{"type":"ping"}').encode("utf-8")
     event_id = sys.argv[4] if len(sys.argv) > 4 else str(uuid.uuid4())
 
-    # Sign exactly the bytes that are sent: "<timestamp>.<raw body>", keyed with the secret
-    # as it was shown (the whole "whsec_..." string).
+    # Sign the event id and exactly the bytes that are sent: "<event id>.<timestamp>.<raw
+    # body>", keyed with the secret as it was shown (the whole "whsec_..." string).
     timestamp = str(int(time.time()))
-    signed = timestamp.encode("ascii") + b"." + body
+    signed = f"{event_id}.{timestamp}.".encode("utf-8") + body
     signature = hmac.new(secret.encode("utf-8"), signed, hashlib.sha256)
 
     request = urllib.request.Request(
@@ -32,9 +32,9 @@ def main() -> int:
         method="POST",
         headers={
             "Content-Type": "application/json",
+            "X-Webhook-Id": event_id,
             "X-Webhook-Timestamp": timestamp,
             "X-Webhook-Signature": "sha256=" + signature.hexdigest(),
-            "X-Webhook-Id": event_id,
         },
     )
     try:

@@ -51,8 +51,10 @@ export interface WebhookEvent {
   /** The sender's id (`X-Webhook-Id` or `webhook-id`), when it sent one. */
   deliveryId: string | null;
   /**
-   * `<timestamp>:<hex HMAC>` of a verified request: a second live request with the same
-   * key is a replay even without an id. Null on rejected and duplicate records.
+   * `<timestamp>:<hex HMAC>` of a verified request whose signature does not cover its id: a
+   * second live request with the same key is a replay, whatever id it names. Null when the
+   * signature covers the id (the id alone identifies the delivery), and on rejected and
+   * duplicate records.
    */
   signatureKey: string | null;
   /** The sender's timestamp, when the request carried a valid one. */

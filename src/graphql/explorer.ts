@@ -1,10 +1,12 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { EXPLORER_SCRIPT } from './explorer-script';
 
 /**
  * The GraphQL explorer: GraphiQL 3 with React 18, both served from the installed packages
  * (no CDN), under /graphql/assets/. The page has no inline script or style of its own, so
- * it runs under a strict Content-Security-Policy.
+ * it runs under a strict Content-Security-Policy. Its script (explorer-script.ts) keeps
+ * credentials out of browser storage and sends nothing before they are entered.
  */
 
 const ASSET_BASE = '/graphql/assets';
@@ -26,45 +28,6 @@ function assetFiles(): Record<string, string> {
     'graphiql.min.css': path.join(packageDir('graphiql'), 'graphiql.min.css'),
   };
 }
-
-const HEADERS_TEMPLATE = JSON.stringify(
-  { Authorization: 'Bearer <API key or OAuth access token>', 'x-workspace-id': '<workspace id>' },
-  null,
-  2,
-);
-
-const DEFAULT_QUERY = `# Put your API key and workspace id in the Headers tab below, then press
-# the re-fetch button (or Shift-Ctrl-R) to load the schema and run this query.
-query FirstNodes {
-  nodes(limit: 10, sort: [{ field: createdAt, direction: DESC }]) {
-    total
-    items {
-      id
-      entityType
-      name
-      edges(limit: 5) {
-        items { type source { name } target { name } }
-      }
-    }
-  }
-}
-`;
-
-const INIT = `(function () {
-  var fetcher = GraphiQL.createFetcher({ url: '/graphql' });
-  var root = ReactDOM.createRoot(document.getElementById('graphiql'));
-  root.render(
-    React.createElement(GraphiQL, {
-      fetcher: fetcher,
-      defaultQuery: ${JSON.stringify(DEFAULT_QUERY)},
-      defaultHeaders: ${JSON.stringify(HEADERS_TEMPLATE)},
-      defaultEditorToolsVisibility: 'headers',
-      isHeadersEditorEnabled: true,
-      shouldPersistHeaders: false
-    })
-  );
-})();
-`;
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -125,7 +88,7 @@ export function explorerAssets(): Router {
   const router = express.Router();
   const files = assetFiles();
   router.get(`${ASSET_BASE}/explorer.js`, (_req, res) => {
-    res.type('application/javascript').send(INIT);
+    res.type('application/javascript').send(EXPLORER_SCRIPT);
   });
   router.get(`${ASSET_BASE}/explorer.css`, (_req, res) => {
     res.type('text/css').send(CSS);

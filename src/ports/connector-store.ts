@@ -15,7 +15,11 @@ export interface NewDelivery {
   connectorId: string;
   scheme: SignatureScheme;
   deliveryId: string | null;
-  signatureKey: string;
+  /**
+   * The replay key of a delivery whose id is not signed (`<timestamp>:<hex HMAC>`); null
+   * when the signature covers `deliveryId`, which then identifies the delivery alone.
+   */
+  signatureKey: string | null;
   signedAt: string;
   receivedAt: string;
   /** The raw JSON text of the body. */

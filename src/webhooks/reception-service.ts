@@ -40,6 +40,18 @@ export function candidateSecrets(connector: Connector, nowMs: number): Candidate
   return { current: connector.secret, previous: graceOver ? null : connector.previousSecret };
 }
 
+/**
+ * The signature key that identifies a delivery besides its id. A signature that covers the
+ * id authenticates it, and the id alone then identifies the message (the Standard Webhooks
+ * rule): the same bytes in the same second under another id are another event, and the
+ * same id again is a duplicate whatever its bytes. An id outside the signature is only the
+ * sender's claim, so the timestamp and signature identify the request as well: a captured
+ * request sent again under another id is still a duplicate.
+ */
+function replayKey(verified: VerifiedDelivery): string | null {
+  return verified.idSigned ? null : verified.signatureKey;
+}
+
 /** The body as a JSON object, or a 400 naming what is wrong with it. */
 function parseObject(body: Buffer): Record<string, unknown> {
   let parsed: unknown;
@@ -128,7 +140,7 @@ export class WebhookReceptionService {
         connectorId: connector.id,
         scheme: verified.scheme,
         deliveryId: verified.deliveryId,
-        signatureKey: verified.signatureKey,
+        signatureKey: replayKey(verified),
         signedAt: new Date(verified.timestamp * 1000).toISOString(),
         receivedAt,
         payload: body.toString('utf8'),

@@ -24,6 +24,12 @@ export interface VerifiedDelivery {
   scheme: SignatureScheme;
   /** The sender's event id, when it sent one (X-Webhook-Id or webhook-id). */
   deliveryId: string | null;
+  /**
+   * Whether the signature covers `deliveryId`, which is then authenticated: always for
+   * Standard Webhooks; for X-Webhook-Signature when it signs `<id>.<timestamp>.<body>`
+   * rather than `<timestamp>.<body>`.
+   */
+  idSigned: boolean;
   /** The sender's timestamp, Unix seconds. */
   timestamp: number;
   /**
@@ -106,6 +112,27 @@ function checkTolerance(scheme: SignatureScheme, name: string, ts: number, nowMs
   }
 }
 
+/**
+ * The messages an X-Webhook-Signature may sign: `<timestamp>.<body>`, and, when the request
+ * names an event id, `<id>.<timestamp>.<body>` (the Standard Webhooks message), which
+ * authenticates the id too. A signature of one form never passes as the other, for JSON
+ * object bodies (the only kind accepted): read as `<id>.<timestamp>.<body>`, a signed
+ * `<timestamp>.<body>` would need its body to end in another JSON object right after a full
+ * stop, which in JSON can only start inside a string, and then the two texts can never
+ * both have their quotes closed at the end; read the other way, the body would start with
+ * the digits of a timestamp, which is not a JSON object.
+ */
+function xWebhookMessages(
+  deliveryId: string | null,
+  ts: number,
+  body: Buffer,
+): { timestamp: (Buffer | string)[]; id: (Buffer | string)[] | null } {
+  return {
+    timestamp: [`${ts}.`, body],
+    id: deliveryId === null ? null : [`${deliveryId}.${ts}.`, body],
+  };
+}
+
 function verifyXWebhook(
   headers: HeaderBag,
   body: Buffer,
@@ -123,25 +150,39 @@ function verifyXWebhook(
   if (!provided) {
     fail('malformed_signature', scheme, 'X-Webhook-Signature must be sha256=<64 hex digits>.');
   }
-  const parts = [`${ts}.`, body];
-  const matched = candidates(secrets).find(([, secret]) =>
-    matchesHexSignature(signature, xWebhookKey(secret), parts),
-  )?.[0];
+  const deliveryId =
+    headerValue(headers, 'x-webhook-id') ?? headerValue(headers, 'webhook-id') ?? null;
+  const messages = xWebhookMessages(deliveryId, ts, body);
+  let matched: { secret: VerifiedDelivery['secret']; idSigned: boolean } | null = null;
+  for (const [label, secret] of candidates(secrets)) {
+    const key = xWebhookKey(secret);
+    // Both forms are compared every time, so the time taken does not tell which one matched.
+    const byId = messages.id !== null && matchesHexSignature(signature, key, messages.id);
+    const byTimestamp = matchesHexSignature(signature, key, messages.timestamp);
+    if (byId || byTimestamp) {
+      matched = { secret: label, idSigned: byId };
+      break;
+    }
+  }
   if (!matched) {
     fail(
       'signature_mismatch',
       scheme,
-      'X-Webhook-Signature does not match HMAC-SHA256(secret, "<X-Webhook-Timestamp>.<raw body>").',
+      'X-Webhook-Signature does not match HMAC-SHA256(secret, "<X-Webhook-Timestamp>.<raw body>")' +
+        (deliveryId === null
+          ? '.'
+          : ' nor HMAC-SHA256(secret, "<X-Webhook-Id>.<X-Webhook-Timestamp>.<raw body>").'),
     );
   }
   checkTolerance(scheme, 'X-Webhook-Timestamp', ts, nowMs);
   return {
     scheme,
-    deliveryId: headerValue(headers, 'x-webhook-id') ?? headerValue(headers, 'webhook-id') ?? null,
+    deliveryId,
+    idSigned: matched.idSigned,
     timestamp: ts,
     // It matched, so the provided hex is the digest; lower case makes the key canonical.
     signatureKey: `${ts}:${provided.toLowerCase()}`,
-    secret: matched,
+    secret: matched.secret,
   };
 }
 
@@ -193,6 +234,7 @@ function verifyStandardWebhooks(
   return {
     scheme,
     deliveryId: id,
+    idSigned: true,
     timestamp: ts,
     signatureKey: `${ts}:${digest.toString('hex')}`,
     secret: matched,
@@ -222,9 +264,10 @@ export function detectScheme(headers: HeaderBag): SignatureScheme | null {
 /**
  * Verifies a webhook request on its raw body, before anything parses it (DESIGN.md
  * section 7): `X-Webhook-Signature: sha256=<hex HMAC-SHA256(secret, "<ts>.<body>")>` with
- * `X-Webhook-Timestamp`, or the Standard Webhooks headers. The signature is checked before
- * the timestamp's tolerance, so a "stale" answer is only ever given to an authentic request.
- * Throws 401 INVALID_SIGNATURE naming the failed check.
+ * `X-Webhook-Timestamp` (or the same over `"<id>.<ts>.<body>"` with `X-Webhook-Id`), or the
+ * Standard Webhooks headers. The signature is checked before the timestamp's tolerance, so a
+ * "stale" answer is only ever given to an authentic request. Throws 401 INVALID_SIGNATURE
+ * naming the failed check.
  */
 export function verifyDelivery(
   headers: HeaderBag,

@@ -221,6 +221,20 @@ export function connectorStoreContract(
         }
       });
 
+      it('tells deliveries without a signature key apart by their id alone', async () => {
+        const connector = await stored();
+        const first = makeDelivery(connector, { signatureKey: null });
+        expect((await claim(first)).status).toBe('claimed');
+        const otherId = await claim(makeDelivery(connector, { signatureKey: null }));
+        expect(otherId.status).toBe('claimed');
+        const sameId = await claim(
+          makeDelivery(connector, { deliveryId: first.deliveryId, signatureKey: null }),
+        );
+        expect(sameId).toMatchObject({ status: 'duplicate', original: { id: first.id } });
+        const event = await store.getEvent(connector.workspaceId, connector.id, first.id);
+        expect(event).toMatchObject({ status: 'received', signatureKey: null });
+      });
+
       it('lets exactly one of many concurrent claims of one delivery through', async () => {
         const connector = await stored();
         const deliveryId = rid('d');

@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,10 +45,15 @@ describe('the signing examples of docs/webhooks.md', () => {
   let server: http.Server;
   let base: string;
   let connector: CreatedConnector;
+  /** The headers of every request the examples sent. */
+  const sent: http.IncomingHttpHeaders[] = [];
   beforeAll(async () => {
     // The examples sign with the real time, so the service must use it too.
     t = await createWebhookTestApp({ clock: systemClock });
-    server = http.createServer(t.app);
+    server = http.createServer((req, res) => {
+      sent.push(req.headers);
+      t.app(req, res);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     connector = await createConnector(t, adminHeaders(t), { type: 'Webhook', name: 'examples' });
@@ -70,8 +76,21 @@ describe('the signing examples of docs/webhooks.md', () => {
     }
   });
 
+  /**
+   * Checks which message the example signed: `<id>.<timestamp>.<body>` when it sent an
+   * event id, `<timestamp>.<body>` when it sent none.
+   */
+  function expectSigned(body: string, eventId: string | null): void {
+    const headers = sent.at(-1)!;
+    expect(headers['x-webhook-id']).toBe(eventId ?? undefined);
+    const ts = headers['x-webhook-timestamp'] as string;
+    const message = eventId === null ? `${ts}.${body}` : `${eventId}.${ts}.${body}`;
+    const hex = createHmac('sha256', connector.secret).update(message).digest('hex');
+    expect(headers['x-webhook-signature']).toBe(`sha256=${hex}`);
+  }
+
   /** Checks what an example printed and that the service recorded the event. */
-  async function expectAccepted(stdout: string, eventId: string): Promise<void> {
+  async function expectAccepted(stdout: string, eventId: string | null): Promise<void> {
     const match = /^(?:(\d{3}) )?(\{.*\})\s*$/s.exec(stdout.trim());
     expect(match).not.toBeNull();
     const answer = JSON.parse(match![2]!) as {
@@ -99,6 +118,7 @@ describe('the signing examples of docs/webhooks.md', () => {
       { env: cleanEnv(), timeout: 20_000 },
     );
     await expectAccepted(stdout, 'node-1');
+    expectSigned('{"type":"example.node","n":1}', 'node-1');
   });
 
   it('Node: a wrong secret is refused, and the example says so', async () => {
@@ -129,6 +149,7 @@ describe('the signing examples of docs/webhooks.md', () => {
       { env: cleanEnv(), timeout: 20_000 },
     );
     await expectAccepted(stdout, 'py-1');
+    expectSigned('{"type":"example.python"}', 'py-1');
   });
 
   withShell('curl + openssl: sign-webhook.sh is accepted', async () => {
@@ -142,6 +163,20 @@ describe('the signing examples of docs/webhooks.md', () => {
       timeout: 20_000,
     });
     await expectAccepted(stdout, 'sh-1');
+    expectSigned('{"type":"example.curl"}', 'sh-1');
+  });
+
+  withShell('curl + openssl: sign-webhook-without-id.sh is accepted', async () => {
+    const { stdout } = await run('bash', [path.join(EXAMPLES, 'sign-webhook-without-id.sh')], {
+      env: cleanEnv({
+        URL: url(),
+        SECRET: connector.secret,
+        BODY: '{"type":"example.curl.no-id"}',
+      }),
+      timeout: 20_000,
+    });
+    await expectAccepted(stdout, null);
+    expectSigned('{"type":"example.curl.no-id"}', null);
   });
 
   withShell('curl + openssl: sign-standard-webhook.sh is accepted', async () => {

@@ -14,6 +14,7 @@ import {
   standardHeaders,
   unixSeconds,
   xHeaders,
+  xIdHeaders,
   xSignature,
   type CreatedConnector,
 } from '../support/webhook-fixtures';
@@ -249,6 +250,122 @@ describe('webhook reception', () => {
         expectData(await deliver(t, connector, body, xHeaders(connector.secret, now(), body)), 202)
           .status,
       ).toBe('processed');
+    });
+
+    it('with the id signed, takes identical bytes in the same second under two ids as two events', async () => {
+      const connector = await newConnector();
+      const body = '{"type":"meter.read","value":7}';
+      const ts = now();
+      const answers = [];
+      for (const headers of [
+        xIdHeaders(connector.secret, 'read-1', ts, body),
+        xIdHeaders(connector.secret, 'read-2', ts, body),
+        standardHeaders(connector.secret, 'read-3', ts, body),
+        standardHeaders(connector.secret, 'read-4', ts, body),
+      ]) {
+        answers.push(expectData(await deliver(t, connector, body, headers), 202));
+      }
+      expect(answers.map((a) => a.status)).toEqual(Array(4).fill('processed'));
+      expect(new Set(answers.map((a) => a.nodeId)).size).toBe(4);
+      const nodes = await ontology.get('/api/queries/nodes', {
+        entityType: 'WebhookEvent',
+        name: 'meter.read',
+      });
+      expect(
+        (expectData(nodes, 200) as GraphNode[]).map((n) => n.properties.deliveryId).sort(),
+      ).toEqual(['read-1', 'read-2', 'read-3', 'read-4']);
+      const listed = await listEvents(t, admin, connector.id);
+      // Received in the same millisecond: sorted by id for the comparison.
+      expect(listed.items.map((e) => [e.deliveryId, e.scheme, e.status]).sort()).toEqual([
+        ['read-1', 'x-webhook', 'processed'],
+        ['read-2', 'x-webhook', 'processed'],
+        ['read-3', 'standard-webhooks', 'processed'],
+        ['read-4', 'standard-webhooks', 'processed'],
+      ]);
+    });
+
+    it('with the id signed, answers the same id again as a duplicate, whatever its bytes', async () => {
+      const connector = await newConnector();
+      const body = '{"type":"order.shipped","n":1}';
+      const first = expectData(
+        await deliver(t, connector, body, xIdHeaders(connector.secret, 'ship-1', now(), body)),
+        202,
+      );
+      const duplicate = { status: 'duplicate', nodeId: first.nodeId, duplicateOf: first.eventId };
+      // The same request again, a retry later, and the same id with other bytes.
+      const again = xIdHeaders(connector.secret, 'ship-1', now(), body);
+      expect(expectData(await deliver(t, connector, body, again), 200)).toMatchObject(duplicate);
+      clock.advance(60_000);
+      const retry = xIdHeaders(connector.secret, 'ship-1', now(), body);
+      expect(expectData(await deliver(t, connector, body, retry), 200)).toMatchObject(duplicate);
+      const other = '{"type":"order.shipped","n":2}';
+      const changed = xIdHeaders(connector.secret, 'ship-1', now(), other);
+      expect(expectData(await deliver(t, connector, other, changed), 200)).toMatchObject(duplicate);
+      // The id is shared with the other conventions: the same id signed the Standard
+      // Webhooks way, or with the id outside the signature, is the same event.
+      const std = standardHeaders(connector.secret, 'ship-1', now(), other);
+      expect(expectData(await deliver(t, connector, other, std), 200)).toMatchObject(duplicate);
+      const unsigned = xHeaders(connector.secret, now(), other, 'ship-1');
+      expect(expectData(await deliver(t, connector, other, unsigned), 200)).toMatchObject(
+        duplicate,
+      );
+    });
+
+    it('with the id outside the signature, still takes identical bytes in the same second as one event', async () => {
+      const connector = await newConnector();
+      const body = '{"type":"meter.read","value":8}';
+      const ts = now();
+      const first = expectData(
+        await deliver(t, connector, body, xHeaders(connector.secret, ts, body, 'legacy-1')),
+        202,
+      );
+      // "<timestamp>.<body>" signs the same for both ids: the second is answered as a replay.
+      const second = await deliver(
+        t,
+        connector,
+        body,
+        xHeaders(connector.secret, ts, body, 'legacy-2'),
+      );
+      expect(expectData(second, 200)).toMatchObject({
+        status: 'duplicate',
+        nodeId: first.nodeId,
+        duplicateOf: first.eventId,
+      });
+      // Nor does an id-signed delivery of the same bytes and id count as anything else.
+      const idSigned = xIdHeaders(connector.secret, 'legacy-1', ts, body);
+      expect(expectData(await deliver(t, connector, body, idSigned), 200)).toMatchObject({
+        status: 'duplicate',
+        duplicateOf: first.eventId,
+      });
+      const events = await listEvents(t, admin, connector.id);
+      expect(events.items.map((e) => [e.deliveryId, e.status]).sort()).toEqual([
+        ['legacy-1', 'duplicate'],
+        ['legacy-1', 'processed'],
+        ['legacy-2', 'duplicate'],
+      ]);
+    });
+
+    it('refuses an id-signed delivery whose id was changed, or dropped, with 401', async () => {
+      const connector = await newConnector();
+      const body = '{"type":"transfer.sent","amount":10}';
+      const signed = xIdHeaders(connector.secret, 'transfer-1', now(), body);
+      const { 'X-Webhook-Id': _id, ...withoutId } = signed;
+      for (const headers of [{ ...signed, 'X-Webhook-Id': 'transfer-2' }, withoutId]) {
+        const error = expectError(
+          await deliver(t, connector, body, headers),
+          401,
+          'INVALID_SIGNATURE',
+        );
+        expect(error.details).toEqual({ check: 'signature_mismatch', scheme: 'x-webhook' });
+      }
+      // The untouched delivery is accepted, once.
+      expectData(await deliver(t, connector, body, signed), 202);
+      const events = await listEvents(t, admin, connector.id);
+      expect(events.items.map((e) => e.status).sort()).toEqual([
+        'processed',
+        'rejected',
+        'rejected',
+      ]);
     });
 
     it('keeps event ids per connector', async () => {

@@ -113,6 +113,25 @@ export function xHeaders(
   };
 }
 
+/**
+ * The X-Webhook-* headers of a request whose signature covers its id: `sha256=<hex>` of
+ * `<id>.<ts>.<body>`, keyed with the secret as written (docs/webhooks.md).
+ */
+export function xIdHeaders(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: string | Buffer,
+): Record<string, string> {
+  const mac = createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(body);
+  return {
+    'Content-Type': 'application/json',
+    'X-Webhook-Timestamp': String(timestamp),
+    'X-Webhook-Signature': `sha256=${mac.digest('hex')}`,
+    'X-Webhook-Id': id,
+  };
+}
+
 /** The Standard Webhooks headers, signed the way its libraries sign with a `whsec_` secret. */
 export function standardHeaders(
   secret: string,

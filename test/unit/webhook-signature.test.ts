@@ -8,7 +8,7 @@ import {
   type HeaderBag,
   type SignatureCheck,
 } from '../../src/webhooks/verify-signature';
-import { standardHeaders, xHeaders } from '../support/webhook-fixtures';
+import { standardHeaders, xHeaders, xIdHeaders } from '../support/webhook-fixtures';
 
 const NOW_MS = Date.UTC(2026, 0, 15, 12, 0, 0, 400);
 const NOW_S = Math.floor(NOW_MS / 1000);
@@ -85,6 +85,7 @@ describe('verifyDelivery', () => {
       expect(verified).toEqual({
         scheme: 'x-webhook',
         deliveryId: 'evt-1',
+        idSigned: false,
         timestamp: NOW_S,
         signatureKey: `${NOW_S}:${hex}`,
         secret: 'current',
@@ -172,12 +173,76 @@ describe('verifyDelivery', () => {
     });
   });
 
+  describe('X-Webhook-Signature over <id>.<timestamp>.<body>', () => {
+    it('accepts it and says the id is signed', () => {
+      const verified = verifyDelivery(
+        bag(xIdHeaders(secret, 'evt-9', NOW_S, BODY)),
+        BODY,
+        only,
+        NOW_MS,
+      );
+      const hex = createHmac('sha256', secret).update(`evt-9.${NOW_S}.`).update(BODY).digest('hex');
+      expect(verified).toEqual({
+        scheme: 'x-webhook',
+        deliveryId: 'evt-9',
+        idSigned: true,
+        timestamp: NOW_S,
+        signatureKey: `${NOW_S}:${hex}`,
+        secret: 'current',
+      });
+    });
+
+    it('signs the id: another id, or none, with the same signature is a mismatch', () => {
+      const good = bag(xIdHeaders(secret, 'evt-10', NOW_S, BODY));
+      const { 'x-webhook-id': _id, ...withoutId } = good;
+      for (const headers of [{ ...good, 'x-webhook-id': 'evt-11' }, withoutId]) {
+        expect(failedCheck(() => verifyDelivery(headers, BODY, only, NOW_MS))).toBe(
+          'signature_mismatch',
+        );
+      }
+    });
+
+    it('reads the id from webhook-id when X-Webhook-Id is absent, as for replays', () => {
+      const { 'x-webhook-id': id, ...rest } = bag(xIdHeaders(secret, 'evt-12', NOW_S, BODY));
+      const verified = verifyDelivery({ ...rest, 'webhook-id': id }, BODY, only, NOW_MS);
+      expect(verified).toMatchObject({ deliveryId: 'evt-12', idSigned: true });
+    });
+
+    it('accepts the previous secret, checks the signature before the timestamp', () => {
+      const old = newWebhookSecret();
+      const headers = bag(xIdHeaders(old, 'evt-13', NOW_S, BODY));
+      expect(
+        verifyDelivery(headers, BODY, { current: secret, previous: old }, NOW_MS),
+      ).toMatchObject({ secret: 'previous', idSigned: true });
+      const stale = bag(xIdHeaders(secret, 'evt-14', NOW_S - 301, BODY));
+      expect(failedCheck(() => verifyDelivery(stale, BODY, only, NOW_MS))).toBe(
+        'timestamp_out_of_tolerance',
+      );
+      expect(
+        failedCheck(() =>
+          verifyDelivery({ ...stale, 'x-webhook-id': 'evt-15' }, BODY, only, NOW_MS),
+        ),
+      ).toBe('signature_mismatch');
+    });
+
+    it('keeps a signature over <timestamp>.<body> as it was when an id is sent', () => {
+      const verified = verifyDelivery(
+        bag(xHeaders(secret, NOW_S, BODY, 'evt-16')),
+        BODY,
+        only,
+        NOW_MS,
+      );
+      expect(verified).toMatchObject({ deliveryId: 'evt-16', idSigned: false });
+    });
+  });
+
   describe('Standard Webhooks', () => {
     it('accepts the headers its libraries send, keyed with the decoded whsec_ secret', () => {
       const headers = bag(standardHeaders(secret, 'msg_1', NOW_S, BODY));
       expect(verifyDelivery(headers, BODY, only, NOW_MS)).toMatchObject({
         scheme: 'standard-webhooks',
         deliveryId: 'msg_1',
+        idSigned: true,
         timestamp: NOW_S,
         secret: 'current',
       });
