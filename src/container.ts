@@ -19,6 +19,7 @@ import { SqliteWorkspaceStore } from './adapters/sqlite/workspace-store';
 import { openNeo4jStores } from './adapters/neo4j/index';
 import type { Config } from './config/load-config';
 import { HttpMetrics } from './http/metrics';
+import { Lifecycle } from './lifecycle';
 import { defaultOpenApiPath } from './http/routes/system';
 import { systemClock, type Clock } from './ports/clock';
 import { GraphQueries } from './queries/graph-queries';
@@ -140,6 +141,7 @@ export function createContainer(
       ...(neo4j ? [neo4j.healthCheck] : []),
       ...liveData.healthChecks,
     ],
+    lifecycle: new Lifecycle(),
     graph,
     webhooks: webhooks.deps,
     liveData: liveData.deps,
