@@ -67,7 +67,7 @@ export function createContainer(
   overrides: ContainerOverrides = {},
 ): Container {
   const clock = overrides.clock ?? systemClock;
-  const db = openDatabase({ filename: config.sqlitePath });
+  const db = openDatabase({ filename: config.sqlitePath, logger });
   // NEO4J_URI moves every record to Neo4j (docs/neo4j.md): graph, command log, workspaces,
   // API keys, live-data sources, webhook connectors and OAuth records.
   const neo4j = config.neo4j ? openNeo4jStores(config.neo4j, logger) : undefined;
@@ -107,6 +107,7 @@ export function createContainer(
     graph,
     clock,
     config: config.liveData,
+    logger,
     ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
   });
 
