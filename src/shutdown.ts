@@ -43,7 +43,7 @@ type Outcome = { kind: 'done' } | { kind: 'failed'; error: unknown } | { kind: '
 export class GracefulShutdown {
   private startedAt: number | undefined;
   private draining = false;
-  /** The most recent request of each open connection whose response is not finished. */
+  /** The most recent response of each open connection (finished or not). */
   private readonly latest = new Map<Socket, ServerResponse>();
 
   constructor(private readonly options: GracefulShutdownOptions) {
@@ -71,9 +71,14 @@ export class GracefulShutdown {
     }
     this.draining = true;
     for (const res of this.latest.values()) {
-      closeAfter(res);
+      if (!res.writableFinished) {
+        this.closeWhenSent(res);
+      }
     }
-    logger.info({ openRequests: this.latest.size }, 'closing the listener; draining connections');
+    logger.info(
+      { openRequests: this.openRequests() },
+      'closing the listener; draining connections',
+    );
     const state: { phase: 'connections' | 'resources' } = { phase: 'connections' };
     const work = (async (): Promise<Outcome> => {
       try {
@@ -99,7 +104,7 @@ export class GracefulShutdown {
     if (outcome.kind === 'timeout') {
       code = EXIT_FORCED;
       logger.error(
-        { timeoutMs, phase: state.phase, openRequests: this.latest.size },
+        { timeoutMs, phase: state.phase, openRequests: this.openRequests() },
         state.phase === 'connections'
           ? 'shutdown timed out: destroying the connections still open'
           : 'shutdown timed out while closing the stores',
@@ -117,35 +122,40 @@ export class GracefulShutdown {
     return code;
   }
 
-  /** Remembers each connection's latest request, and closes new ones while draining. */
+  /**
+   * Remembers each connection's latest response (one Map entry per connection, dropped when
+   * it closes: nothing more per request while serving), and closes new ones while draining.
+   */
   private track(req: IncomingMessage, res: ServerResponse): void {
     const socket = req.socket;
     const previous = this.latest.get(socket);
+    if (previous === undefined) {
+      socket.once('close', () => this.latest.delete(socket));
+    }
     this.latest.set(socket, res);
     if (this.draining) {
       // A request pipelined behind one already marked: it, not the earlier one, is the last.
       if (previous && !previous.headersSent) {
         previous.removeHeader('Connection');
       }
-      closeAfter(res);
+      this.closeWhenSent(res);
     }
-    res.once('close', () => {
-      if (this.latest.get(socket) === res) {
-        this.latest.delete(socket);
-      }
-      if (this.draining) {
-        // A response sent with keep-alive before the shutdown began leaves an idle
-        // connection behind once it ends: close it now rather than at its keep-alive timeout.
-        setImmediate(() => this.options.server.closeIdleConnections());
-      }
-    });
   }
-}
 
-/** Asks Node to close the connection once `res` is sent, if its headers are not yet. */
-function closeAfter(res: ServerResponse): void {
-  if (!res.headersSent) {
-    res.setHeader('Connection', 'close');
+  /**
+   * Marks `res` as its connection's last response. One whose headers are already out (sent
+   * with keep-alive before the shutdown began) leaves an idle connection behind when it
+   * ends: that is closed then, rather than at its keep-alive timeout.
+   */
+  private closeWhenSent(res: ServerResponse): void {
+    if (!res.headersSent) {
+      res.setHeader('Connection', 'close');
+    }
+    res.once('close', () => setImmediate(() => this.options.server.closeIdleConnections()));
+  }
+
+  private openRequests(): number {
+    return [...this.latest.values()].filter((res) => !res.writableFinished).length;
   }
 }
 
