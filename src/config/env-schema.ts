@@ -119,8 +119,11 @@ function isOrigin(value: string): boolean {
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: integer('PORT', 3000, { min: 0, max: 65535 }),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  DATA_DIR: z
+    .string()
+    .refine((v) => v.trim() !== '', 'DATA_DIR must not be empty')
+    .default('./data'),
   // Graceful shutdown (docs/http-conventions.md, "Shutdown").
   SHUTDOWN_DELAY_MS: durationMs('SHUTDOWN_DELAY_MS', 0, 0),
   SHUTDOWN_TIMEOUT_MS: durationMs('SHUTDOWN_TIMEOUT_MS', 10_000),

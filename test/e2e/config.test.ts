@@ -104,6 +104,10 @@ describe('configuration', () => {
     expect(problemsOf({ SHUTDOWN_DELAY_MS: '2s' })).toEqual([
       'SHUTDOWN_DELAY_MS: SHUTDOWN_DELAY_MS must be a number',
     ]);
+    expect(problemsOf({ DATA_DIR: ' ', HOST: '' })).toEqual([
+      'HOST: HOST must not be empty',
+      'DATA_DIR: DATA_DIR must not be empty',
+    ]);
     expect(problemsOf({ PUBLIC_URL: 'ftp://x.example.com' })).toEqual([
       'PUBLIC_URL: PUBLIC_URL must be an http(s) URL',
     ]);
