@@ -31,6 +31,7 @@ import { explorerAssets } from './graphql/explorer';
 import { graphqlRoutes } from './graphql/routes';
 import type { GraphQLSettings } from './graphql/server';
 import type { LiveDataDeps } from './live-data/wiring';
+import type { Lifecycle } from './lifecycle';
 import type { Clock } from './ports/clock';
 import type { HealthCheck } from './ports/health';
 import type { WorkspaceStore } from './ports/workspace-store';
@@ -52,6 +53,8 @@ export interface AppDeps {
   commands: CommandService;
   queries: GraphQueries;
   healthChecks: readonly HealthCheck[];
+  /** Serving or stopping: `/ready` answers 503 once the shutdown has begun. */
+  lifecycle: Lifecycle;
   /** The graph store itself, for operator tools that move whole workspaces (CLI export/import). */
   graph: GraphStore;
   /** Users, OAuth client applications and the authorization server (issue 7). */
@@ -88,6 +91,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...webhookRoutes({ reception: deps.webhooks.reception }),
     ...systemRoutes({
       healthChecks: deps.healthChecks,
+      lifecycle: deps.lifecycle,
       metrics: deps.metrics,
       metricsToken: deps.http.metricsToken,
       openApiPath: deps.http.openApiPath,

@@ -19,6 +19,7 @@ import { SqliteWorkspaceStore } from './adapters/sqlite/workspace-store';
 import { openNeo4jStores } from './adapters/neo4j/index';
 import type { Config } from './config/load-config';
 import { HttpMetrics } from './http/metrics';
+import { Lifecycle } from './lifecycle';
 import { defaultOpenApiPath } from './http/routes/system';
 import { systemClock, type Clock } from './ports/clock';
 import { GraphQueries } from './queries/graph-queries';
@@ -66,7 +67,7 @@ export function createContainer(
   overrides: ContainerOverrides = {},
 ): Container {
   const clock = overrides.clock ?? systemClock;
-  const db = openDatabase({ filename: config.sqlitePath });
+  const db = openDatabase({ filename: config.sqlitePath, logger });
   // NEO4J_URI moves every record to Neo4j (docs/neo4j.md): graph, command log, workspaces,
   // API keys, live-data sources, webhook connectors and OAuth records.
   const neo4j = config.neo4j ? openNeo4jStores(config.neo4j, logger) : undefined;
@@ -106,6 +107,7 @@ export function createContainer(
     graph,
     clock,
     config: config.liveData,
+    logger,
     ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
   });
 
@@ -140,6 +142,7 @@ export function createContainer(
       ...(neo4j ? [neo4j.healthCheck] : []),
       ...liveData.healthChecks,
     ],
+    lifecycle: new Lifecycle(),
     graph,
     webhooks: webhooks.deps,
     liveData: liveData.deps,

@@ -1,22 +1,46 @@
+import http from 'node:http';
 import { createApp } from './app';
-import { bootstrapIfEmpty } from './auth/bootstrap';
-import { ConfigError, loadConfig } from './config/load-config';
+import { bootstrapIfEmpty, type BootstrapResult } from './auth/bootstrap';
+import { DataDirError, prepareDataDir } from './config/data-dir';
+import { ConfigError, loadConfig, type Config } from './config/load-config';
 import { createContainer } from './container';
-import { asyncStdout, createLogger } from './logger';
+import { hostPort, listen, ListenError } from './http/listen';
+import { asyncStdout, createLogger, type StdoutDestination } from './logger';
+import { GracefulShutdown } from './shutdown';
 import { untilStoresAnswer } from './wait-for-stores';
 
-async function main(): Promise<void> {
-  let config;
+/** Longest wait for the last log lines before exiting anyway (stdout may be stuck). */
+const LOG_DRAIN_BOUND_MS = 2000;
+
+/** Loads the config and checks DATA_DIR; on a problem, one message on stderr and exit 1. */
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    const config = loadConfig();
+    prepareDataDir(config.dataDir, config.sqlitePath);
+    return config;
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel, asyncStdout());
+}
+
+/** Exits with `code` once the log lines written so far are out (bounded). */
+function exitAfterLogs(destination: StdoutDestination, code: number): void {
+  const timer = setTimeout(() => process.exit(code), LOG_DRAIN_BOUND_MS);
+  void destination.drained().then(() => {
+    clearTimeout(timer);
+    process.exit(code);
+  });
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const destination = asyncStdout();
+  const logger = createLogger(config.logLevel, destination);
+  const exit = (code: number) => exitAfterLogs(destination, code);
   const container = createContainer(config, logger);
   const { deps } = container;
 
@@ -33,52 +57,63 @@ async function main(): Promise<void> {
     logger,
   );
   if (boot) {
-    // Printed once, on the first start only, straight to the terminal (not the JSON log).
-    process.stdout.write(
-      [
-        '',
-        'First start: created a workspace, an admin API key and a demo user (shown only now).',
-        `  workspace id: ${boot.workspace.id}  (plan ${boot.workspace.plan})`,
-        `  admin key:    ${boot.apiKey}`,
-        ...(boot.user
-          ? [
-              `  demo user:    ${boot.user.email}  password: ${
-                boot.user.generatedPassword ? boot.user.password : '(BOOTSTRAP_USER_PASSWORD)'
-              }`,
-              '  (sign in with it on the OAuth pages: see docs/oauth.md)',
-            ]
-          : []),
-        '',
-        'Try:',
-        `  curl -H "Authorization: Bearer ${boot.apiKey}" http://127.0.0.1:${config.port}/api/me`,
-        '',
-      ].join('\n') + '\n',
-    );
+    printFirstStart(boot, config);
   }
 
-  const app = createApp(deps);
-  const server = app.listen(config.port, config.host, () => {
-    logger.info({ host: config.host, port: config.port, dataDir: config.dataDir }, 'listening');
-  });
+  const server = http.createServer(createApp(deps));
+  let port: number;
+  try {
+    port = await listen(server, config.port, config.host);
+  } catch (error) {
+    if (!(error instanceof ListenError)) {
+      throw error;
+    }
+    const code = (error.cause as NodeJS.ErrnoException).code;
+    logger.fatal({ address: error.address, code }, error.message);
+    exit(1);
+    return;
+  }
+  logger.info({ host: config.host, port, dataDir: config.dataDir }, 'listening');
   server.on('error', (error) => {
-    logger.fatal({ err: error }, 'server error');
-    process.exit(1);
+    logger.fatal({ err: error, address: hostPort(config.host, port) }, 'server error');
+    exit(1);
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) {
-      return;
-    }
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      void container.close().then(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  const shutdown = new GracefulShutdown({
+    server,
+    logger,
+    lifecycle: deps.lifecycle,
+    delayMs: config.shutdown.delayMs,
+    timeoutMs: config.shutdown.timeoutMs,
+    release: () => container.close(),
+    exit,
+  });
+  process.on('SIGINT', () => void shutdown.stop('SIGINT'));
+  process.on('SIGTERM', () => void shutdown.stop('SIGTERM'));
+}
+
+/** Printed once, on the first start only, straight to the terminal (not the JSON log). */
+function printFirstStart(boot: BootstrapResult, config: Config): void {
+  process.stdout.write(
+    [
+      '',
+      'First start: created a workspace, an admin API key and a demo user (shown only now).',
+      `  workspace id: ${boot.workspace.id}  (plan ${boot.workspace.plan})`,
+      `  admin key:    ${boot.apiKey}`,
+      ...(boot.user
+        ? [
+            `  demo user:    ${boot.user.email}  password: ${
+              boot.user.generatedPassword ? boot.user.password : '(BOOTSTRAP_USER_PASSWORD)'
+            }`,
+            '  (sign in with it on the OAuth pages: see docs/oauth.md)',
+          ]
+        : []),
+      '',
+      'Try:',
+      `  curl -H "Authorization: Bearer ${boot.apiKey}" http://127.0.0.1:${config.port}/api/me`,
+      '',
+    ].join('\n') + '\n',
+  );
 }
 
 void main();

@@ -9,6 +9,7 @@ import type { TransferStores } from '../transfer/export-workspace';
 import type { Page, PageRequest } from '../ports/paging';
 import { WorkspaceService } from '../workspaces/workspace-service';
 import type { OptionValues } from './args';
+import type { StoreNotice } from './store';
 
 /** The services commands use: the same ones the HTTP API is built on. */
 export interface CliDeps {
@@ -23,13 +24,17 @@ export interface CliDeps {
   stores: TransferStores;
   /** The search indexer, for `reindex` (it runs only when a command starts it). */
   search: SearchDeps;
+  /** Which store was opened, told to the operator before the command runs. */
+  store?: StoreNotice;
 }
 
 /** CLI services over the container's dependencies, so the CLI and the server share a store. */
 export function createCliDeps(
   deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph' | 'search'>,
+  store?: StoreNotice,
 ): CliDeps {
   return {
+    ...(store ? { store } : {}),
     workspaces: new WorkspaceService(deps.workspaces, deps.clock),
     apiKeys: deps.apiKeys,
     users: deps.oauth.users,
@@ -68,6 +73,11 @@ export interface CommandDef {
   description: string[];
   options: OptionDef[];
   examples: string[];
+  /**
+   * True for commands that may start from an empty store (they create what they need);
+   * the others refuse to run on a store that does not exist yet rather than create it.
+   */
+  createsStore?: boolean;
   run(values: OptionValues, deps: CliDeps): Promise<CommandResult>;
 }
 

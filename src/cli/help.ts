@@ -56,7 +56,7 @@ export function topHelp(commands: readonly CommandDef[]): string[] {
     'Global options:',
     ...rows(GLOBAL_OPTIONS),
     '',
-    'Exit codes: 0 success, 1 unexpected failure or invalid environment, 2 bad input.',
+    'Exit codes: 0 success, 1 unexpected failure, invalid environment or no store at DATA_DIR, 2 bad input.',
     `Run '${PROGRAM} help <command>' for a command's options.`,
   ];
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import pino from 'pino';
+import { prepareDataDir } from '../config/data-dir';
 import { loadConfig } from '../config/load-config';
 import { createContainer, type Container } from '../container';
 import { HttpMetrics } from '../http/metrics';
@@ -6,6 +8,7 @@ import { createLogger } from '../logger';
 import { createCliDeps } from './command';
 import { processOutput } from './output';
 import { EXIT_FAILURE, runCli } from './run';
+import { storeNotice, StoreNotFoundError } from './store';
 
 /**
  * Entry of the operator CLI (`npm run cli -- <command>`, `node dist/cli/main.js`): the
@@ -16,8 +19,15 @@ async function main(): Promise<number> {
   try {
     return await runCli(process.argv.slice(2), {
       output: processOutput,
-      open: () => {
+      open: ({ create }) => {
         const config = loadConfig();
+        // Run without the server's DATA_DIR, the CLI would otherwise create an empty store
+        // in ./data and report the workspace missing: commands that need data refuse.
+        const existed = fs.existsSync(config.sqlitePath);
+        if (!existed && !create && !config.neo4j) {
+          throw new StoreNotFoundError(config.sqlitePath, config.dataDir);
+        }
+        prepareDataDir(config.dataDir, config.sqlitePath);
         // Logs (if any) go to stderr so stdout stays the command's output.
         const logger = createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }));
         const container = createContainer(config, logger, {
@@ -26,7 +36,7 @@ async function main(): Promise<number> {
           startIndexer: false,
         });
         opened.push(container);
-        return Promise.resolve(createCliDeps(container.deps));
+        return Promise.resolve(createCliDeps(container.deps, storeNotice(config, existed)));
       },
     });
   } finally {

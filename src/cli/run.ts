@@ -1,3 +1,4 @@
+import { DataDirError } from '../config/data-dir';
 import { ConfigError } from '../config/load-config';
 import { AppError } from '../errors';
 import { CliUsageError, parseOptions, splitArgs, type SplitArgs } from './args';
@@ -10,6 +11,7 @@ import { workspaceCommands } from './commands/workspace';
 import type { CliDeps, CommandDef } from './command';
 import { commandHelp, groupHelp, PROGRAM, topHelp } from './help';
 import type { CliOutput } from './output';
+import { noticeText, StoreNotFoundError } from './store';
 
 /** Every command, in the order help lists them. */
 export const COMMANDS: readonly CommandDef[] = [
@@ -33,9 +35,10 @@ export interface CliEnvironment {
   output: CliOutput;
   /**
    * Opens the stores. Called only once a command is about to run, so `--help` works even
-   * when the environment is invalid.
+   * when the environment is invalid. `create` is false for a command that needs existing
+   * data: a store that does not exist yet is then refused instead of created.
    */
-  open(): Promise<CliDeps>;
+  open(options: { create: boolean }): Promise<CliDeps>;
 }
 
 type Resolved = { kind: 'help'; lines: string[] } | { kind: 'run'; command: CommandDef };
@@ -56,7 +59,11 @@ export async function runCli(argv: readonly string[], env: CliEnvironment): Prom
     command = resolved.command;
     const names = command.options.map((o) => o.name);
     const values = parseOptions(args.rest, names);
-    const result = await command.run(values, await env.open());
+    const deps = await env.open({ create: command.createsStore === true });
+    if (deps.store) {
+      env.output.stderr(args.json ? JSON.stringify({ store: deps.store }) : noticeText(deps.store));
+    }
+    const result = await command.run(values, deps);
     if (args.json) {
       env.output.stdout(JSON.stringify(result.json, null, 2));
     } else {
@@ -166,8 +173,10 @@ function reportError(
   } else if (error instanceof AppError && error.status < 500) {
     // Refused by a service: unknown workspace or key, invalid value, id taken.
     [code, message, exitCode, details] = [error.code, error.message, EXIT_USAGE, error.details];
-  } else if (error instanceof ConfigError) {
+  } else if (error instanceof ConfigError || error instanceof DataDirError) {
     [code, message, exitCode] = ['CONFIG_ERROR', error.message, EXIT_FAILURE];
+  } else if (error instanceof StoreNotFoundError) {
+    [code, message, exitCode] = [error.code, error.message, EXIT_FAILURE];
   } else {
     const reason = error instanceof Error ? error.message : String(error);
     [code, message, exitCode] = ['INTERNAL_ERROR', `Unexpected failure: ${reason}`, EXIT_FAILURE];

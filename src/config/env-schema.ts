@@ -12,18 +12,89 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
-const positiveInt = (name: string, fallback: number) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be an integer`)
-    .positive(`${name} must be positive`)
-    .default(fallback);
+/** Largest delay `setTimeout` honours (about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+interface IntegerRule {
+  /** Smallest accepted value (default 1). */
+  min?: number;
+  /** Largest accepted value (default: the largest exact integer). */
+  max?: number;
+  /** Shown after "at most <max>", e.g. "(7 days)". */
+  maxNote?: string;
+}
+
+/**
+ * An integer written in decimal digits, such as `8080`. Anything else is refused, so that
+ * `0x1F90`, `1e3` or `12abc` do not slip through as numbers. An empty value counts as unset
+ * and takes the default.
+ */
+const integer = (name: string, fallback: number, rule: IntegerRule = {}) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw?.trim() ?? '';
+      if (text === '') {
+        return fallback;
+      }
+      const min = rule.min ?? 1;
+      const max = rule.max ?? Number.MAX_SAFE_INTEGER;
+      const problem = (message: string) => {
+        ctx.addIssue({ code: 'custom', message: `${name} ${message}` });
+        return z.NEVER;
+      };
+      if (!/^[+-]?\d+$/.test(text)) {
+        return problem(
+          /^[+-]?(\d+\.\d*|\.\d+)$/.test(text) ? 'must be an integer' : 'must be a number',
+        );
+      }
+      const value = Number(text);
+      if (value < min) {
+        return problem(
+          min === 1
+            ? 'must be positive'
+            : min === 0
+              ? 'must not be negative'
+              : `must be at least ${min}`,
+        );
+      }
+      if (value > max) {
+        return problem(`must be at most ${max}${rule.maxNote ? ` ${rule.maxNote}` : ''}`);
+      }
+      return value;
+    });
+
+/** An integer of at least 1. */
+const positiveInt = (name: string, fallback: number, rule: Omit<IntegerRule, 'min'> = {}) =>
+  integer(name, fallback, rule);
+
+/** A duration in milliseconds, bounded so that a timer really waits that long. */
+const durationMs = (name: string, fallback: number, min = 1) =>
+  integer(name, fallback, { min, max: MAX_TIMER_MS, maxNote: '(about 24 days)' });
+
+/** An http(s) URL; empty counts as unset. */
+const httpUrl = (name: string) =>
+  optionalString.pipe(
+    z.url({ protocol: /^https?$/, message: `${name} must be an http(s) URL` }).optional(),
+  );
+
+/** A URL other URLs are built on: no query, fragment or credentials. */
+function isBaseUrl(value: string): boolean {
+  if (!URL.canParse(value)) {
+    return true; // reported as "not an http(s) URL" already
+  }
+  const url = new URL(value);
+  return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}
 
 const booleanFlag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
+  optionalString.pipe(
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  );
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
   message: 'must be a UUID',
@@ -47,18 +118,21 @@ function isOrigin(value: string): boolean {
  */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
-    .number({ message: 'PORT must be a number' })
-    .int('PORT must be an integer')
-    .min(0, 'PORT must be between 0 and 65535')
-    .max(65535, 'PORT must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  PORT: integer('PORT', 3000, { min: 0, max: 65535 }),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  DATA_DIR: z
+    .string()
+    .refine((v) => v.trim() !== '', 'DATA_DIR must not be empty')
+    .default('./data'),
+  // Graceful shutdown (docs/http-conventions.md, "Shutdown").
+  SHUTDOWN_DELAY_MS: durationMs('SHUTDOWN_DELAY_MS', 0, 0),
+  SHUTDOWN_TIMEOUT_MS: durationMs('SHUTDOWN_TIMEOUT_MS', 10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt('BODY_LIMIT_BYTES', 1_048_576),
   TRUST_PROXY: booleanFlag(false),
-  PUBLIC_URL: optionalString.pipe(z.url({ message: 'PUBLIC_URL must be a URL' }).optional()),
+  PUBLIC_URL: httpUrl('PUBLIC_URL').refine((v) => v === undefined || isBaseUrl(v), {
+    message: 'PUBLIC_URL must be a base URL, without query, fragment or credentials',
+  }),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -75,41 +149,36 @@ export const envSchema = z.object({
   RATE_LIMIT_ENABLED: booleanFlag(true),
   // GraphQL mirror (docs/graphql.md).
   GRAPHQL_ENABLED: booleanFlag(true),
-  GRAPHQL_MAX_DEPTH: positiveInt('GRAPHQL_MAX_DEPTH', 8).pipe(
-    z.number().max(50, 'GRAPHQL_MAX_DEPTH must be at most 50'),
-  ),
+  GRAPHQL_MAX_DEPTH: positiveInt('GRAPHQL_MAX_DEPTH', 8, { max: 50 }),
   GRAPHQL_MAX_COMPLEXITY: positiveInt('GRAPHQL_MAX_COMPLEXITY', 5000),
   ENTERPRISE_DEFAULT_PER_MINUTE: positiveInt('ENTERPRISE_DEFAULT_PER_MINUTE', 10_000),
   ENTERPRISE_DEFAULT_PER_DAY: positiveInt('ENTERPRISE_DEFAULT_PER_DAY', 10_000_000),
-  COMMAND_HISTORY_DEPTH: positiveInt('COMMAND_HISTORY_DEPTH', 100).pipe(
-    z.number().max(10_000, 'COMMAND_HISTORY_DEPTH must be at most 10000'),
-  ),
-  // Webhooks (issue 6, docs/webhooks.md).
-  WEBHOOK_SECRET_GRACE_SECONDS: z.coerce
-    .number({ message: 'WEBHOOK_SECRET_GRACE_SECONDS must be a number' })
-    .int('WEBHOOK_SECRET_GRACE_SECONDS must be an integer')
-    .min(0, 'WEBHOOK_SECRET_GRACE_SECONDS must not be negative')
-    .max(604_800, 'WEBHOOK_SECRET_GRACE_SECONDS must be at most 604800 (7 days)')
-    .default(86_400),
+  COMMAND_HISTORY_DEPTH: positiveInt('COMMAND_HISTORY_DEPTH', 100, { max: 10_000 }),
+  // Webhooks (docs/webhooks.md).
+  WEBHOOK_SECRET_GRACE_SECONDS: integer('WEBHOOK_SECRET_GRACE_SECONDS', 86_400, {
+    min: 0,
+    max: 604_800,
+    maxNote: '(7 days)',
+  }),
   WEBHOOK_CONCURRENCY_PER_WORKSPACE: positiveInt('WEBHOOK_CONCURRENCY_PER_WORKSPACE', 10),
-  WEBHOOK_PROCESSING_TIMEOUT_MS: positiveInt('WEBHOOK_PROCESSING_TIMEOUT_MS', 30_000),
-  WEBHOOK_EVENT_RETENTION_DAYS: positiveInt('WEBHOOK_EVENT_RETENTION_DAYS', 30),
-  WEBHOOK_REJECTED_RECORDS_PER_MINUTE: z.coerce
-    .number({ message: 'WEBHOOK_REJECTED_RECORDS_PER_MINUTE must be a number' })
-    .int('WEBHOOK_REJECTED_RECORDS_PER_MINUTE must be an integer')
-    .min(0, 'WEBHOOK_REJECTED_RECORDS_PER_MINUTE must not be negative')
-    .default(60),
+  WEBHOOK_PROCESSING_TIMEOUT_MS: durationMs('WEBHOOK_PROCESSING_TIMEOUT_MS', 30_000),
+  // Bounded so that "now minus the retention" stays a valid date.
+  WEBHOOK_EVENT_RETENTION_DAYS: positiveInt('WEBHOOK_EVENT_RETENTION_DAYS', 30, {
+    max: 36_500,
+    maxNote: '(100 years)',
+  }),
+  WEBHOOK_REJECTED_RECORDS_PER_MINUTE: integer('WEBHOOK_REJECTED_RECORDS_PER_MINUTE', 60, {
+    min: 0,
+  }),
   // Live data (docs/live-data.md): InfluxDB 1.x when INFLUX_URL is set, else embedded SQLite.
-  INFLUX_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, message: 'INFLUX_URL must be an http(s) URL' }).optional(),
-  ),
+  INFLUX_URL: httpUrl('INFLUX_URL'),
   INFLUX_DATABASE: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'INFLUX_DATABASE must be 1-64 letters, digits, _ or -')
     .default('ontology'),
   INFLUX_USERNAME: optionalString,
   INFLUX_PASSWORD: optionalString,
-  INFLUX_TIMEOUT_MS: positiveInt('INFLUX_TIMEOUT_MS', 5000),
+  INFLUX_TIMEOUT_MS: durationMs('INFLUX_TIMEOUT_MS', 5000),
   LIVE_DATA_BODY_LIMIT_BYTES: positiveInt('LIVE_DATA_BODY_LIMIT_BYTES', 4_194_304),
   // Neo4j (docs/neo4j.md): graph, command log, workspaces and API keys when NEO4J_URI is set.
   NEO4J_URI: optionalString.pipe(
@@ -128,20 +197,16 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z][A-Za-z0-9.-]{2,62}$/, 'NEO4J_DATABASE must be a Neo4j database name')
       .optional(),
   ),
-  NEO4J_CONNECTION_TIMEOUT_MS: positiveInt('NEO4J_CONNECTION_TIMEOUT_MS', 3000),
-  NEO4J_ACQUISITION_TIMEOUT_MS: positiveInt('NEO4J_ACQUISITION_TIMEOUT_MS', 5000),
-  NEO4J_MAX_RETRY_TIME_MS: positiveInt('NEO4J_MAX_RETRY_TIME_MS', 3000),
+  NEO4J_CONNECTION_TIMEOUT_MS: durationMs('NEO4J_CONNECTION_TIMEOUT_MS', 3000),
+  NEO4J_ACQUISITION_TIMEOUT_MS: durationMs('NEO4J_ACQUISITION_TIMEOUT_MS', 5000),
+  NEO4J_MAX_RETRY_TIME_MS: durationMs('NEO4J_MAX_RETRY_TIME_MS', 3000),
   // Search (docs/search.md): an OpenAI-compatible embeddings endpoint instead of the bundled
   // model when EMBEDDINGS_URL is set; Qdrant instead of sqlite-vec when QDRANT_URL is set.
-  EMBEDDINGS_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, message: 'EMBEDDINGS_URL must be an http(s) URL' }).optional(),
-  ),
+  EMBEDDINGS_URL: httpUrl('EMBEDDINGS_URL'),
   EMBEDDINGS_MODEL: optionalString,
   EMBEDDINGS_API_KEY: optionalString,
-  EMBEDDINGS_TIMEOUT_MS: positiveInt('EMBEDDINGS_TIMEOUT_MS', 30_000),
-  QDRANT_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, message: 'QDRANT_URL must be an http(s) URL' }).optional(),
-  ),
+  EMBEDDINGS_TIMEOUT_MS: durationMs('EMBEDDINGS_TIMEOUT_MS', 30_000),
+  QDRANT_URL: httpUrl('QDRANT_URL'),
   QDRANT_API_KEY: optionalString,
   QDRANT_COLLECTION: z
     .string()

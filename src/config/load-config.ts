@@ -15,6 +15,13 @@ export interface Config {
   corsOrigins: string[];
   publicUrl: string | undefined;
   metricsToken: string | undefined;
+  /** Graceful shutdown on SIGTERM/SIGINT (see src/shutdown.ts). */
+  shutdown: {
+    /** How long `/ready` answers 503 before the listener closes (load balancers catch up). */
+    delayMs: number;
+    /** Bound on draining connections and closing the stores; past it the exit is forced. */
+    timeoutMs: number;
+  };
   /** Undoable commands kept per actor and workspace. */
   commandHistoryDepth: number;
   /** Webhook reception and connectors (docs/webhooks.md). */
@@ -119,6 +126,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,
     metricsToken: env.METRICS_TOKEN,
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     commandHistoryDepth: env.COMMAND_HISTORY_DEPTH,
     webhooks: {
       secretGraceSeconds: env.WEBHOOK_SECRET_GRACE_SECONDS,

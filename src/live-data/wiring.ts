@@ -3,6 +3,7 @@ import { InfluxTimeSeriesStore } from '../adapters/influx/timeseries-store';
 import type { SqliteDatabase } from '../adapters/sqlite/database';
 import { SqliteLiveDataSourceStore } from '../adapters/sqlite/live-data-source-store';
 import { SqliteTimeSeriesStore } from '../adapters/sqlite/timeseries-store';
+import type { Logger } from 'pino';
 import type { Config } from '../config/load-config';
 import type { Clock } from '../ports/clock';
 import type { GraphStore } from '../ports/graph-store';
@@ -35,13 +36,15 @@ export function createLiveData(options: {
   graph: Pick<GraphStore, 'getNode'>;
   clock: Clock;
   config: Config['liveData'];
+  /** Where InfluxDB outages are logged. */
+  logger: Logger;
   /** The system store's source records; the embedded SQLite store when absent. */
   sources?: LiveDataSourceStore;
 }): LiveDataWiring {
   const healthChecks: HealthCheck[] = [];
   let series: TimeSeriesStore;
   if (options.config.influx) {
-    const connection = new InfluxConnection(options.config.influx);
+    const connection = new InfluxConnection(options.config.influx, options.logger);
     series = new InfluxTimeSeriesStore(connection);
     healthChecks.push(new InfluxHealthCheck(connection));
   } else {

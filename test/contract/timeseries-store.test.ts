@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { InfluxConnection } from '../../src/adapters/influx/connection';
 import { InfluxTimeSeriesStore } from '../../src/adapters/influx/timeseries-store';
+import { createLogger } from '../../src/logger';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteTimeSeriesStore } from '../../src/adapters/sqlite/timeseries-store';
 import type { DataPoint } from '../../src/domain/live-data';
@@ -31,13 +32,16 @@ function tempDatabase(): { db: SqliteDatabase; remove: () => void } {
 /** An InfluxDB store on its own database of a running throwaway server. */
 function influxStore(server: Influxd): InfluxTimeSeriesStore {
   return new InfluxTimeSeriesStore(
-    new InfluxConnection({
-      url: server.url,
-      database: `contract_${randomUUID().slice(0, 8)}`,
-      username: undefined,
-      password: undefined,
-      timeoutMs: 5000,
-    }),
+    new InfluxConnection(
+      {
+        url: server.url,
+        database: `contract_${randomUUID().slice(0, 8)}`,
+        username: undefined,
+        password: undefined,
+        timeoutMs: 5000,
+      },
+      createLogger('silent'),
+    ),
   );
 }
 

@@ -77,8 +77,59 @@ describe('configuration', () => {
     ['ENTERPRISE_DEFAULT_PER_MINUTE', '-5'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://ontology.example.com'],
+    ['PUBLIC_URL', 'javascript:alert(1)'],
+    ['PUBLIC_URL', 'https://ontology.example.com/?tenant=a'],
+    ['PUBLIC_URL', 'https://user:secret@ontology.example.com'],
+    ['PORT', '0x1F90'],
+    ['PORT', '1e3'],
+    ['BODY_LIMIT_BYTES', '12abc'],
+    ['GRAPHQL_MAX_COMPLEXITY', 'Infinity'],
+    ['WEBHOOK_REJECTED_RECORDS_PER_MINUTE', '-1'],
+    ['WEBHOOK_EVENT_RETENTION_DAYS', '1000000000'],
+    ['INFLUX_TIMEOUT_MS', '3000000000'],
+    ['SHUTDOWN_DELAY_MS', 'soon'],
+    ['SHUTDOWN_DELAY_MS', '-1'],
+    ['SHUTDOWN_TIMEOUT_MS', '0'],
   ])('rejects %s=%j', (variable, value) => {
     expect(problemsOf({ [variable]: value }).map((p) => p.split(':')[0])).toEqual([variable]);
+  });
+
+  it('says what is wrong with a number, naming the variable', () => {
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: PORT must be at most 65535']);
+    expect(problemsOf({ PORT: '3.5' })).toEqual(['PORT: PORT must be an integer']);
+    expect(problemsOf({ BODY_LIMIT_BYTES: '0' })).toEqual([
+      'BODY_LIMIT_BYTES: BODY_LIMIT_BYTES must be positive',
+    ]);
+    expect(problemsOf({ SHUTDOWN_DELAY_MS: '2s' })).toEqual([
+      'SHUTDOWN_DELAY_MS: SHUTDOWN_DELAY_MS must be a number',
+    ]);
+    expect(problemsOf({ DATA_DIR: ' ', HOST: '' })).toEqual([
+      'HOST: HOST must not be empty',
+      'DATA_DIR: DATA_DIR must not be empty',
+    ]);
+    expect(problemsOf({ PUBLIC_URL: 'ftp://x.example.com' })).toEqual([
+      'PUBLIC_URL: PUBLIC_URL must be an http(s) URL',
+    ]);
+  });
+
+  it('takes the default for an empty number or flag, and accepts the documented forms', () => {
+    const config = loadConfig({
+      PORT: '',
+      BODY_LIMIT_BYTES: ' ',
+      TRUST_PROXY: '',
+      SHUTDOWN_DELAY_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: ' 2500 ',
+      PUBLIC_URL: 'https://ontology.example.com/base/',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      bodyLimitBytes: 1_048_576,
+      trustProxy: false,
+      shutdown: { delayMs: 0, timeoutMs: 2500 },
+      publicUrl: 'https://ontology.example.com/base/',
+    });
+    expect(loadConfig({}).shutdown).toEqual({ delayMs: 0, timeoutMs: 10_000 });
   });
 
   it('accepts a BOOTSTRAP_API_KEY of exactly 32 characters', () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
+import { Lifecycle } from '../../src/lifecycle';
 import type { HealthCheck } from '../../src/ports/health';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { recordResponses } from '../support/openapi';
@@ -38,6 +39,23 @@ describe('system routes', () => {
     expect(error.details).toEqual({ checks: { sqlite: 'up', graph: 'down' } });
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(res.text).not.toContain('connection refused');
+  });
+
+  it('/ready answers 503 once the service is stopping, without pinging the stores', async () => {
+    const lifecycle = new Lifecycle();
+    let pings = 0;
+    const check: HealthCheck = { name: 'graph', ping: () => ((pings += 1), Promise.resolve(true)) };
+    const app = recordResponses(
+      createApp({ ...t.container.deps, lifecycle, healthChecks: [check] }),
+    );
+    expectData(await request(app).get('/ready'), 200);
+    lifecycle.beginStopping();
+    const res = await request(app).get('/ready');
+    const error = expectError(res, 503, 'SERVICE_UNAVAILABLE');
+    expect(error.details).toEqual({ reason: 'shutting down' });
+    expect(pings).toBe(1);
+    // Liveness is unaffected: the process still serves.
+    expectData(await request(app).get('/health'), 200);
   });
 
   it('/health stays 200 while /ready fails (liveness is not readiness)', async () => {

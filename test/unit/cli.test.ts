@@ -800,18 +800,34 @@ describe('operator CLI (real process)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const spawnCli = (...argv: string[]) =>
-    run('npx', ['tsx', 'src/cli/main.ts', ...argv], {
+  /** The CLI as `npm run cli` starts it (without npm's own lines), on `dir`. */
+  const spawnCliIn = (dir: string, ...argv: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
     });
+  const spawnCli = (...argv: string[]) => spawnCliIn(dataDir, ...argv);
 
   it('creates a workspace and a key in DATA_DIR that the server then accepts', async () => {
-    const workspace = JSON.parse(
-      (await spawnCli('workspace', 'create', '--name', 'Spawned', '--plan', 'pro', '--json'))
-        .stdout,
+    const storePath = path.join(dataDir, 'ontology.db');
+    const created = await spawnCli(
+      'workspace',
+      'create',
+      '--name',
+      'Spawned',
+      '--plan',
+      'pro',
+      '--json',
     );
+    const workspace = JSON.parse(created.stdout);
     expect(workspace).toMatchObject({ name: 'Spawned', plan: 'pro' });
+    // It says which store it opened, and that it created it.
+    expect(JSON.parse(created.stderr)).toEqual({
+      store: { engine: 'sqlite', location: storePath, created: true, dataDir },
+    });
+    const listed = await spawnCli('workspace', 'list');
+    expect(listed.stderr).toBe(`Store: SQLite ${storePath}\n`);
+    expect(listed.stdout).toContain('Spawned');
     const key = JSON.parse(
       (
         await spawnCli(
@@ -849,6 +865,29 @@ describe('operator CLI (real process)', () => {
       await container.close();
     }
   });
+
+  it('refuses, naming DATA_DIR, to work on a store that does not exist, and creates nothing', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-cli-empty-'));
+    try {
+      for (const argv of [
+        ['reindex', '--workspace', UNKNOWN_WORKSPACE],
+        ['workspace', 'list'],
+        ['key', 'list', '--workspace', UNKNOWN_WORKSPACE],
+      ]) {
+        const failure = await spawnCliIn(empty, ...argv).then(
+          () => null,
+          (error: { code: number; stdout: string; stderr: string }) => error,
+        );
+        expect(failure).toMatchObject({ code: 1, stdout: '' });
+        expect(failure?.stderr).toContain(
+          `error: No store at ${path.join(empty, 'ontology.db')}: DATA_DIR=${empty} holds no data`,
+        );
+      }
+      expect(fs.readdirSync(empty)).toEqual([]);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('exits 2 with a message on stderr for bad input', async () => {
     const failure = await spawnCli('key', 'list', '--workspace', 'nope').then(

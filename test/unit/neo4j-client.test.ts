@@ -101,10 +101,20 @@ describe('OutageGate', () => {
     expect(() => gate.check()).not.toThrow();
     gate.succeeded();
     gate.succeeded();
-    const messages = lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
-    expect(messages).toEqual([
-      'neo4j unreachable; answering 503 until it is back',
-      'neo4j reachable again',
+    const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'store unavailable: neo4j',
+        store: 'neo4j',
+        error: 'refused',
+      }),
+      expect.objectContaining({
+        level: 30,
+        msg: 'store available again: neo4j',
+        store: 'neo4j',
+        downMs: 2_100,
+      }),
     ]);
   });
 });

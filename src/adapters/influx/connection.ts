@@ -1,10 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { InfluxDB, type IPoolOptions } from 'influx';
+import type { Logger } from 'pino';
 // Not re-exported by the package's index; the version is pinned, so the path is stable.
 import { RequestError, ServiceNotAvailableError } from 'influx/lib/src/pool';
 import { ServiceUnavailableError } from '../../errors';
 import type { HealthCheck } from '../../ports/health';
+import { StoreOutageLog } from '../outage-log';
 
 /** How to reach InfluxDB 1.x (INFLUX_* variables, see docs/live-data.md). */
 export interface InfluxSettings {
@@ -85,15 +87,18 @@ export function influxUnavailable(): ServiceUnavailableError {
 /**
  * One InfluxDB client with its own keep-alive agent (closed by `close`), a short request
  * timeout and no retries: a caller gets a 503 within `timeoutMs`, never a minute-long hang.
+ * Outages (seen by requests and by `/ready` alike) are logged when they begin and end.
  */
 export class InfluxConnection {
   readonly client: InfluxDB;
   readonly database: string;
   private readonly agent: http.Agent;
   private readonly timeoutMs: number;
+  private readonly outages: StoreOutageLog;
   private ensured: Promise<void> | undefined;
 
-  constructor(settings: InfluxSettings) {
+  constructor(settings: InfluxSettings, logger: Logger) {
+    this.outages = new StoreOutageLog(INFLUX_CHECK_NAME, logger);
     const url = new URL(settings.url);
     const protocol = url.protocol === 'https:' ? 'https' : 'http';
     this.agent =
@@ -130,19 +135,29 @@ export class InfluxConnection {
    */
   async run<T>(work: () => Promise<T>): Promise<T> {
     try {
-      await this.ensureDatabase();
-      try {
-        return await work();
-      } catch (error) {
-        if (!isDatabaseMissing(error)) {
-          throw error;
-        }
-        this.ensured = undefined;
-        await this.ensureDatabase();
-        return await work();
-      }
+      const result = await this.runOnce(work);
+      this.outages.succeeded();
+      return result;
     } catch (error) {
-      throw isUnavailable(error) ? influxUnavailable() : error;
+      if (!isUnavailable(error)) {
+        throw error;
+      }
+      this.outages.failed(error);
+      throw influxUnavailable();
+    }
+  }
+
+  private async runOnce<T>(work: () => Promise<T>): Promise<T> {
+    await this.ensureDatabase();
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseMissing(error)) {
+        throw error;
+      }
+      this.ensured = undefined;
+      await this.ensureDatabase();
+      return await work();
     }
   }
 
@@ -158,7 +173,13 @@ export class InfluxConnection {
   /** True when the server answers /ping within the timeout. */
   async ping(): Promise<boolean> {
     const hosts = await this.client.ping(this.timeoutMs);
-    return hosts.length > 0 && hosts.every((h) => h.online);
+    const online = hosts.length > 0 && hosts.every((h) => h.online);
+    if (online) {
+      this.outages.succeeded();
+    } else {
+      this.outages.failed(new Error(`no answer to /ping within ${this.timeoutMs} ms`));
+    }
+    return online;
   }
 
   close(): void {

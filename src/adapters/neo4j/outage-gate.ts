@@ -1,22 +1,26 @@
 import type { Logger } from 'pino';
-import { unavailable } from './errors';
+import { StoreOutageLog } from '../outage-log';
+import { ENGINE_NAME, unavailable } from './errors';
 
 /**
  * Fails fast while Neo4j is known to be unreachable. Without it every request would spend
  * the driver's whole connection and retry budget (seconds) before its 503, and requests
  * would pile up during an outage. After a failure the gate stays shut for `cooldownMs`:
  * requests are answered 503 at once. The first request after that tries the server again
- * (so the service recovers by itself, without a restart); `/ready` probes do too.
+ * (so the service recovers by itself, without a restart); `/ready` probes do too. Each
+ * outage is logged once when it begins and once when it ends (`StoreOutageLog`).
  */
 export class OutageGate {
   private shutUntil = 0;
-  private down = false;
+  private readonly outages: StoreOutageLog;
 
   constructor(
     private readonly cooldownMs: number,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.outages = new StoreOutageLog(ENGINE_NAME, logger, now);
+  }
 
   /** Throws the 503 while the gate is shut. */
   check(): void {
@@ -34,19 +38,12 @@ export class OutageGate {
   /** Records that the server could not be reached. */
   failed(cause: unknown): void {
     this.shutUntil = this.now() + this.cooldownMs;
-    if (!this.down) {
-      this.down = true;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      this.logger.error({ reason }, 'neo4j unreachable; answering 503 until it is back');
-    }
+    this.outages.failed(cause);
   }
 
   /** Records a successful round trip. */
   succeeded(): void {
     this.shutUntil = 0;
-    if (this.down) {
-      this.down = false;
-      this.logger.info('neo4j reachable again');
-    }
+    this.outages.succeeded();
   }
 }

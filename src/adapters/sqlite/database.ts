@@ -2,11 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Logger } from 'pino';
 import * as sqliteVec from 'sqlite-vec';
 import { MIGRATIONS, type Migration } from './migrations/index';
 import { BackgroundCheckpointer } from './checkpointer';
 import { WalSync } from './wal-sync';
 import type { HealthCheck } from '../../ports/health';
+import { StoreOutageLog } from '../outage-log';
+import { isSqliteOutage } from './outage';
 
 /** Options for opening the embedded store. */
 export interface OpenDatabaseOptions {
@@ -24,6 +27,8 @@ export interface OpenDatabaseOptions {
    * true for a WAL file); see BackgroundCheckpointer.
    */
   backgroundCheckpoints?: boolean;
+  /** Where the store's outages (disk full, I/O errors...) are logged; nowhere when absent. */
+  logger?: Logger;
 }
 
 /** Time between two background checkpoints. */
@@ -103,12 +108,15 @@ export class SqliteDatabase {
   /**
    * @param walSync makes commits durable after the fact (the writer then runs with
    *   synchronous=NORMAL); null when the writer syncs on every commit itself.
+   * @param outages told of every write that failed because the store is unusable, and of
+   *   every commit that succeeded (see `isSqliteOutage`).
    */
   constructor(
     readonly writer: Database,
     readonly reader: Database,
     private readonly walSync: WalSync | null = null,
     private readonly checkpointer: BackgroundCheckpointer | null = null,
+    readonly outages: StoreOutageLog | null = null,
   ) {}
 
   /**
@@ -124,9 +132,20 @@ export class SqliteDatabase {
     this.collecting = null;
     const run = this.enqueue(work);
     const walSync = this.walSync;
-    return walSync && options.durable !== false
-      ? run.then(async (value) => (await walSync.flush(), value))
-      : run;
+    const done =
+      walSync && options.durable !== false
+        ? run.then(async (value) => (await walSync.flush(), value))
+        : run;
+    const outages = this.outages;
+    return outages
+      ? done.then(
+          (value) => (outages.succeeded(), value),
+          (error: unknown) => {
+            this.noteFailure(error);
+            throw error;
+          },
+        )
+      : done;
   }
 
   /** Resolves once every commit so far is on stable storage. */
@@ -171,6 +190,13 @@ export class SqliteDatabase {
     this.walSync?.close();
     this.reader.close();
     this.writer.close();
+  }
+
+  /** Reports `error` to the outage log when it means the store is unusable. */
+  private noteFailure(error: unknown): void {
+    if (this.outages && isSqliteOutage(error)) {
+      this.outages.failed(error);
+    }
   }
 
   private enqueue<T>(work: () => Promise<T> | T): Promise<T> {
@@ -218,16 +244,24 @@ export class SqliteDatabase {
     try {
       writer.exec('BEGIN IMMEDIATE');
     } catch (error) {
+      this.noteFailure(error);
       for (const member of members) {
         member.reject(error);
       }
       return [];
     }
     const done: [GroupMember, MemberOutcome][] = [];
+    // A member refused for the store's sake (a full disk) is no sign of recovery, even if
+    // smaller members of the same group fitted.
+    let outage = false;
     for (const [index, member] of members.entries()) {
       // Alone in its transaction, a member needs no savepoint: ROLLBACK undoes just it.
       const outcome = await this.runMember(member, members.length > 1);
       done.push([member, outcome]);
+      if (!outcome.ok && isSqliteOutage(outcome.error)) {
+        outage = true;
+        this.noteFailure(outcome.error);
+      }
       if (!writer.inTransaction) {
         // SQLite (or the work) ended the shared transaction: the members run so far lost
         // their changes. The rest run in a new transaction.
@@ -242,6 +276,7 @@ export class SqliteDatabase {
     try {
       writer.exec('COMMIT');
     } catch (error) {
+      this.noteFailure(error);
       if (writer.inTransaction) {
         try {
           writer.exec('ROLLBACK');
@@ -252,6 +287,9 @@ export class SqliteDatabase {
       settle(done, error);
       return [];
     }
+    if (!outage && (!this.walSync || done.every(([member]) => !member.durable))) {
+      this.outages?.succeeded();
+    }
     const durable = this.walSync ? done.filter(([member]) => member.durable) : [];
     if (durable.length > 0 && this.walSync) {
       settle(
@@ -261,8 +299,16 @@ export class SqliteDatabase {
       // Answer once the commit is durable, without holding the writer meanwhile: the next
       // group runs (and commits) while this one's sync is in flight.
       this.walSync.flush().then(
-        () => settle(durable, null),
-        (error: unknown) => settle(durable, error),
+        () => {
+          if (!outage) {
+            this.outages?.succeeded();
+          }
+          settle(durable, null);
+        },
+        (error: unknown) => {
+          this.noteFailure(error);
+          settle(durable, error);
+        },
       );
     } else {
       settle(done, null);
@@ -386,6 +432,7 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
     reader,
     deferredSync ? new WalSync(`${path.resolve(options.filename)}-wal`) : null,
     checkpointer,
+    options.logger ? new StoreOutageLog(SQLITE_CHECK_NAME, options.logger) : null,
   );
 }
 
@@ -425,13 +472,27 @@ export function applyMigrations(db: Database, migrations: readonly Migration[]):
   return applied;
 }
 
-/** Readiness probe for the embedded store: both connections answer. */
+/** The health check's name, also the store's name in outage log lines. */
+export const SQLITE_CHECK_NAME = 'sqlite';
+
+/**
+ * Readiness probe for the embedded store: both connections answer. A failure is reported
+ * to the outage log; recovery is not (a reader answering says nothing of a full disk): the
+ * next successful commit reports it.
+ */
 export class SqliteHealthCheck implements HealthCheck {
-  readonly name = 'sqlite';
+  readonly name = SQLITE_CHECK_NAME;
   constructor(private readonly db: SqliteDatabase) {}
 
   ping(): Promise<boolean> {
-    const r = this.db.reader.prepare('SELECT 1 AS ok').get() as { ok: number } | undefined;
-    return Promise.resolve(r?.ok === 1 && this.db.writer.open);
+    try {
+      const r = this.db.reader.prepare('SELECT 1 AS ok').get() as { ok: number } | undefined;
+      return Promise.resolve(r?.ok === 1 && this.db.writer.open);
+    } catch (error) {
+      if (isSqliteOutage(error)) {
+        this.db.outages?.failed(error);
+      }
+      return Promise.resolve(false);
+    }
   }
 }

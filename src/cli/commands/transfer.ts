@@ -83,6 +83,7 @@ const exportCommand: CommandDef = {
 const importCommand: CommandDef = {
   group: 'import',
   name: '',
+  createsStore: true,
   summary: 'Import a workspace export (NDJSON) into the configured store',
   usage: '--file <file> [--workspace <uuid>]',
   description: [

@@ -33,6 +33,7 @@ function presentUser(user: User, memberships: readonly Membership[]): object {
 const create: CommandDef = {
   group: 'user',
   name: 'create',
+  createsStore: true,
   summary: 'Create a user who can sign in on the OAuth pages',
   usage: '--email <email> [--password <password>]',
   description: [

@@ -54,6 +54,7 @@ function workspaceResult(heading: string, workspace: Workspace, deps: CliDeps): 
 const create: CommandDef = {
   group: 'workspace',
   name: 'create',
+  createsStore: true,
   summary: 'Create a workspace',
   usage: '--name <name> [--plan <plan>] [--id <uuid>] [--per-minute <n> --per-day <n>]',
   description: [

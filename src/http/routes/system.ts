@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Lifecycle } from '../../lifecycle';
 import type { HealthCheck } from '../../ports/health';
 import { ServiceUnavailableError, UnauthenticatedError } from '../../errors';
 import type { HttpMetrics } from '../metrics';
@@ -9,6 +10,8 @@ import type { RouteDef } from '../route-table';
 
 export interface SystemRouteDeps {
   healthChecks: readonly HealthCheck[];
+  /** `/ready` answers 503 once the service is stopping. */
+  lifecycle: Lifecycle;
   metrics: HttpMetrics;
   metricsToken: string | undefined;
   openApiPath: string;
@@ -55,6 +58,12 @@ export function systemRoutes(deps: SystemRouteDeps): RouteDef[] {
       path: '/ready',
       access: 'public',
       handler: async (_req, res) => {
+        if (deps.lifecycle.isStopping) {
+          // No store pings: they may be closing, and the answer is 503 either way.
+          throw new ServiceUnavailableError('The service is shutting down.', {
+            reason: 'shutting down',
+          });
+        }
         const results = await Promise.all(deps.healthChecks.map(checkOne));
         const checks = Object.fromEntries(results.map((r) => [r.name, r.ok ? 'up' : 'down']));
         if (results.some((r) => !r.ok)) {

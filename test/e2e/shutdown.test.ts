@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { jsonRequest, RawConnection } from '../support/raw-http';
+import { ServiceProcess, untilRefused } from '../support/service-process';
+
+const WORKSPACE_ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+const API_KEY = 'shutdown-test-key-0123456789abcdefghij';
+const AUTH = { Authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID };
+/** The service answers `100 Continue` once it has read the head of such a request. */
+const CONTINUE = { ...AUTH, Expect: '100-continue' };
+
+/**
+ * SIGTERM on the real process (`node --import tsx src/main.ts`): requests already received
+ * on open keep-alive connections are answered, `/ready` goes 503 first, and the exit code
+ * says whether the shutdown completed or was forced.
+ */
+describe('graceful shutdown (real process)', () => {
+  let dataDir: string;
+  let service: ServiceProcess | undefined;
+
+  const start = (env: Record<string, string>) => {
+    service = new ServiceProcess({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      BOOTSTRAP_WORKSPACE_ID: WORKSPACE_ID,
+      BOOTSTRAP_API_KEY: API_KEY,
+      ...env,
+    });
+    return service;
+  };
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-shutdown-'));
+  });
+  afterEach(async () => {
+    if (service) {
+      service.kill('SIGKILL');
+      await service.exited;
+      service = undefined;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /ready 503 during the drain delay, then every request already received, and exits 0', async () => {
+    const svc = start({ SHUTDOWN_DELAY_MS: '2000', SHUTDOWN_TIMEOUT_MS: '30000' });
+    const port = await svc.port();
+
+    // One keep-alive connection: two pipelined requests, then a third whose body is still
+    // arriving when the signal comes. Its `100 Continue` says the service has read its head.
+    const connection = await RawConnection.open(port);
+    const me = jsonRequest('GET', '/api/me', AUTH);
+    const createKey = jsonRequest('POST', '/api/api-keys', CONTINUE, {
+      name: 'created during shutdown',
+      scopes: ['read:nodes'],
+    });
+    connection.write(me.head + me.head + createKey.head + createKey.body.slice(0, 10));
+    const before = await connection.responses(3);
+    expect(before.map((r) => [r.status, r.headers.connection])).toEqual([
+      [200, 'keep-alive'],
+      [200, 'keep-alive'],
+      [100, undefined],
+    ]);
+
+    svc.kill('SIGTERM');
+    const ready = await untilReadyAnswers(port, 503);
+    expect(ready.body).toMatchObject({
+      success: false,
+      error: { code: 'SERVICE_UNAVAILABLE', details: { reason: 'shutting down' } },
+    });
+    svc.kill('SIGINT'); // a second signal starts no second shutdown
+    await svc.waitForLog((l) => l.msg.startsWith('already stopping'));
+
+    // The listener closes after the delay; the request in progress is still answered.
+    await untilRefused(port);
+    connection.write(createKey.body.slice(10));
+    const [, , , created] = await connection.responses(4);
+    expect(created?.status).toBe(201);
+    expect(created?.headers.connection).toBe('close');
+    expect(JSON.parse(created?.body ?? '{}')).toMatchObject({
+      success: true,
+      data: { name: 'created during shutdown' },
+    });
+    expect(await connection.closed()).toEqual({ reset: false });
+
+    expect(await svc.exited).toEqual({ code: 0, signal: null });
+    const logs = svc.logs();
+    expect(logs.filter((l) => l.msg.startsWith('shutting down'))).toHaveLength(1);
+    expect(logs.at(-1)).toMatchObject({ msg: 'stopped', exitCode: 0 });
+    expect(typeof logs.at(-1)?.durationMs).toBe('number');
+  }, 60_000);
+
+  it('destroys what is still open after SHUTDOWN_TIMEOUT_MS and exits 1, saying so', async () => {
+    const svc = start({ SHUTDOWN_TIMEOUT_MS: '1000' });
+    const port = await svc.port();
+    const connection = await RawConnection.open(port);
+    const createKey = jsonRequest('POST', '/api/api-keys', CONTINUE, {
+      name: 'never finished',
+      scopes: ['read:nodes'],
+    });
+    // The body never completes: the request cannot finish by itself.
+    connection.write(createKey.head + createKey.body.slice(0, 5));
+    expect((await connection.responses(1))[0]?.status).toBe(100);
+
+    svc.kill('SIGTERM');
+    expect(await svc.exited).toEqual({ code: 1, signal: null });
+    await connection.closed();
+    const logs = svc.logs();
+    expect(logs.some((l) => l.msg.startsWith('shutdown timed out') && l.level >= 50)).toBe(true);
+    expect(logs.at(-1)).toMatchObject({ msg: 'stopped', exitCode: 1 });
+  }, 60_000);
+});
+
+/** Polls `/ready` on new connections until it answers `status`. */
+async function untilReadyAnswers(
+  port: number,
+  status: number,
+): Promise<{ status: number; body: unknown }> {
+  for (;;) {
+    const res = await fetch(`http://127.0.0.1:${port}/ready`, {
+      headers: { Connection: 'close' },
+    });
+    const body: unknown = await res.json();
+    if (res.status === status) {
+      return { status: res.status, body };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
