@@ -119,6 +119,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       },
       settings: deps.graphql,
       logger: deps.logger,
+      bodyLimitBytes: deps.http.bodyLimitBytes,
       guard: {
         authenticator: deps.authenticator,
         rateLimiter: deps.rateLimiter,

@@ -51,6 +51,16 @@ export class ValidationError extends AppError {
   }
 }
 
+/**
+ * 400 for JSON that nests arrays and objects deeper than the service accepts
+ * (MAX_JSON_DEPTH); `issue` names where. Refused before anything walks the value.
+ */
+export class JsonTooDeepError extends ValidationError {
+  constructor(subject: string, issue: ValidationIssue, maxDepth: number) {
+    super(`${subject} is nested more than ${maxDepth} levels deep (at ${issue.path}).`, [issue]);
+  }
+}
+
 export class InvalidJsonError extends AppError {
   constructor(message = 'The request body is not valid JSON.') {
     super(400, 'INVALID_JSON', message);

@@ -75,25 +75,29 @@ function propertyValueProblem(value: unknown): string | null {
   }
 }
 
+/** Reports every bad key and value of `record`; true when there was none. */
 function checkKeys(
   record: Record<string, unknown>,
   ctx: z.RefinementCtx,
   kind: 'node' | 'edge',
   allowNull: boolean,
-): void {
+): boolean {
   const reserved = RESERVED_PROPERTY_KEYS[kind];
+  let valid = true;
+  const problemAt = (key: string, message: string) => {
+    ctx.addIssue({ code: 'custom', path: [key], message });
+    valid = false;
+  };
   for (const [key, value] of Object.entries(record)) {
     if (!PROPERTY_KEY_PATTERN.test(key)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message:
-          'property keys start with a letter or _ and contain only letters, digits and _ (at most 64)',
-      });
+      problemAt(
+        key,
+        'property keys start with a letter or _ and contain only letters, digits and _ (at most 64)',
+      );
       continue;
     }
     if (reserved.has(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is a reserved key` });
+      problemAt(key, `"${key}" is a reserved key`);
       continue;
     }
     if (allowNull && value === null) {
@@ -101,9 +105,10 @@ function checkKeys(
     }
     const problem = propertyValueProblem(value);
     if (problem) {
-      ctx.addIssue({ code: 'custom', path: [key], message: problem });
+      problemAt(key, problem);
     }
   }
+  return valid;
 }
 
 /** Serialised size of a property map, as stored. */
@@ -118,8 +123,9 @@ export const propertiesSchema = (kind: 'node' | 'edge') =>
   z
     .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
     .superRefine((record, ctx) => {
-      checkKeys(record, ctx, kind, false);
-      if (propertiesBytes(record) > MAX_PROPERTIES_BYTES) {
+      // Sized only once every value is known to be flat: serialising an unchecked value
+      // (an array nested thousands of levels deep) could overflow the stack.
+      if (checkKeys(record, ctx, kind, false) && propertiesBytes(record) > MAX_PROPERTIES_BYTES) {
         ctx.addIssue({ code: 'custom', message: sizeMessage });
       }
     })
@@ -128,7 +134,9 @@ export const propertiesSchema = (kind: 'node' | 'edge') =>
 /** A property patch (UPDATE_NODE): like a map, but null removes the key. */
 export const propertiesPatchSchema = z
   .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
-  .superRefine((record, ctx) => checkKeys(record, ctx, 'node', true))
+  .superRefine((record, ctx) => {
+    checkKeys(record, ctx, 'node', true);
+  })
   .transform((record) => record as Record<string, PropertyValue | null>);
 
 /** Applies a patch: keys with null are removed, others set. */

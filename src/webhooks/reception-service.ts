@@ -1,5 +1,12 @@
 import { newEventId, type Connector, type EventStatus } from '../domain/webhooks';
-import { AppError, InvalidJsonError, NotFoundError, ValidationError } from '../errors';
+import { MAX_JSON_DEPTH, nestingIssue } from '../domain/json-nesting';
+import {
+  AppError,
+  InvalidJsonError,
+  JsonTooDeepError,
+  NotFoundError,
+  ValidationError,
+} from '../errors';
 import type { Clock } from '../ports/clock';
 import type { ConnectorStore } from '../ports/connector-store';
 import type { EventProcessor } from './event-processor';
@@ -40,7 +47,10 @@ export function candidateSecrets(connector: Connector, nowMs: number): Candidate
   return { current: connector.secret, previous: graceOver ? null : connector.previousSecret };
 }
 
-/** The body as a JSON object, or a 400 naming what is wrong with it. */
+/**
+ * The body as a JSON object, or a 400 naming what is wrong with it. A body nested deeper than
+ * MAX_JSON_DEPTH is refused here, before ingestion serialises it into the event's node.
+ */
 function parseObject(body: Buffer): Record<string, unknown> {
   let parsed: unknown;
   try {
@@ -52,6 +62,10 @@ function parseObject(body: Buffer): Record<string, unknown> {
     throw new ValidationError('The webhook body must be a JSON object.', [
       { path: 'body', message: 'must be a JSON object' },
     ]);
+  }
+  const tooDeep = nestingIssue(parsed, 'body');
+  if (tooDeep) {
+    throw new JsonTooDeepError('The webhook body', tooDeep, MAX_JSON_DEPTH);
   }
   return parsed as Record<string, unknown>;
 }
