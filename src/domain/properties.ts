@@ -118,10 +118,38 @@ export function propertiesBytes(properties: Record<string, unknown>): number {
 
 const sizeMessage = `properties must be at most 64 KB (${MAX_PROPERTIES_BYTES} bytes) as JSON`;
 
+/**
+ * Property maps are built without prototype semantics, so that every key the key pattern
+ * allows is kept as data: `__proto__` included. JSON.parse makes `"__proto__"` an own
+ * property, and so do spreading and Object.fromEntries; but assigning `map[key] = value`
+ * with that key would set the map's prototype instead (and drop a string value), as zod's
+ * record type does. Properties are therefore copied with Object.fromEntries and set with
+ * `setProperty`, never by assignment.
+ */
+export function setProperty<V>(map: Record<string, V>, key: string, value: V): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** A plain object (from JSON.parse, or GraphQL's prototype-less maps), not an array. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return false;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The map's own keys and values in a new plain object (no key lost, see `setProperty`). */
+const copyOf = <V>(record: Record<string, V>): Record<string, V> =>
+  Object.fromEntries(Object.entries(record));
+
+const propertyMap = z.custom<Record<string, unknown>>(isRecord, {
+  message: 'properties must be a JSON object',
+});
+
 /** A full property map (CREATE_NODE, CREATE_EDGE). */
 export const propertiesSchema = (kind: 'node' | 'edge') =>
-  z
-    .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
+  propertyMap
     .superRefine((record, ctx) => {
       // Sized only once every value is known to be flat: serialising an unchecked value
       // (an array nested thousands of levels deep) could overflow the stack.
@@ -129,27 +157,26 @@ export const propertiesSchema = (kind: 'node' | 'edge') =>
         ctx.addIssue({ code: 'custom', message: sizeMessage });
       }
     })
-    .transform((record) => record as Properties);
+    .transform((record) => copyOf(record) as Properties);
 
 /** A property patch (UPDATE_NODE): like a map, but null removes the key. */
-export const propertiesPatchSchema = z
-  .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
+export const propertiesPatchSchema = propertyMap
   .superRefine((record, ctx) => {
     checkKeys(record, ctx, 'node', true);
   })
-  .transform((record) => record as Record<string, PropertyValue | null>);
+  .transform((record) => copyOf(record) as Record<string, PropertyValue | null>);
 
 /** Applies a patch: keys with null are removed, others set. */
 export function mergeProperties(
   current: Properties,
   patch: Record<string, PropertyValue | null>,
 ): Properties {
-  const merged: Properties = { ...current };
+  const merged: Properties = copyOf(current);
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) {
       delete merged[key];
     } else {
-      merged[key] = value;
+      setProperty(merged, key, value);
     }
   }
   return merged;
