@@ -11,6 +11,7 @@ import { errorHandler, notFound } from './http/middleware/error-handler';
 import { cors } from './http/middleware/cors';
 import { createGuard } from './http/middleware/guard';
 import { jsonBody } from './http/middleware/json-body';
+import { methodNotAllowed } from './http/middleware/method-not-allowed';
 import { requestLifecycle } from './http/middleware/observe';
 import { composeRoute } from './http/compose';
 import type { RouteDef } from './http/route-table';
@@ -154,7 +155,8 @@ export function createApp(deps: AppDeps): Express {
   });
   const parseJson = jsonBody(deps.http.bodyLimitBytes);
 
-  for (const route of routeTable(deps)) {
+  const routes = routeTable(deps);
+  for (const route of routes) {
     const steps: RequestHandler[] = [];
     if (route.access !== 'public') {
       steps.push(guard(route.access));
@@ -171,6 +173,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.graphql.enabled) {
     app.use(explorerAssets());
   }
+  app.use(methodNotAllowed(routes));
   app.use(notFound);
   app.use(errorHandler(deps.logger));
   return app;

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'INSUFFICIENT_SCOPE'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'VERSION_CONFLICT'
   | 'CONFLICT'
   | 'NOTHING_TO_UNDO'
@@ -112,6 +113,19 @@ export class InsufficientScopeError extends AppError {
 export class NotFoundError extends AppError {
   constructor(message = 'Not found.', details?: Record<string, unknown>) {
     super(404, 'NOT_FOUND', message, details);
+  }
+}
+
+/** 405: the path exists, but not with this method; `Allow` lists the methods it has. */
+export class MethodNotAllowedError extends AppError {
+  constructor(method: string, path: string, allowed: readonly string[]) {
+    super(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `${method} is not allowed on ${path}; it answers ${allowed.join(', ')}.`,
+      { allowed: [...allowed] },
+      { Allow: allowed.join(', ') },
+    );
   }
 }
 
