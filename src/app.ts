@@ -73,6 +73,8 @@ export interface AppDeps {
   };
   http: {
     bodyLimitBytes: number;
+    /** HTTP_BODY_TIMEOUT_MS: how long a route waits for a request body (408 past it). */
+    bodyTimeoutMs: number;
     trustProxy: boolean;
     metricsToken: string | undefined;
     openApiPath: string;
@@ -86,7 +88,10 @@ export interface AppDeps {
 export function routeTable(deps: AppDeps): RouteDef[] {
   return [
     // Express tries routes in order: the busiest public route (webhook senders) first.
-    ...webhookRoutes({ reception: deps.webhooks.reception }),
+    ...webhookRoutes({
+      reception: deps.webhooks.reception,
+      bodyTimeoutMs: deps.http.bodyTimeoutMs,
+    }),
     ...systemRoutes({
       healthChecks: deps.healthChecks,
       metrics: deps.metrics,
@@ -96,11 +101,15 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...docsRoutes(),
     ...meRoutes({ workspaces: deps.workspaces }),
     ...apiKeyRoutes({ apiKeys: deps.apiKeys }),
-    ...oauthRoutes(deps.oauth),
+    ...oauthRoutes({ ...deps.oauth, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
     ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
     ...commandRoutes({ commands: deps.commands }),
-    ...liveDataRoutes({ ...deps.liveData, clock: deps.clock }),
+    ...liveDataRoutes({
+      ...deps.liveData,
+      clock: deps.clock,
+      bodyTimeoutMs: deps.http.bodyTimeoutMs,
+    }),
     ...ragRoutes({
       search: deps.search.service,
       indexStatus: (workspaceId) => deps.search.indexer.status(workspaceId),
@@ -120,7 +129,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       },
       settings: deps.graphql,
       logger: deps.logger,
-      bodyLimitBytes: deps.http.bodyLimitBytes,
+      body: { limitBytes: deps.http.bodyLimitBytes, timeoutMs: deps.http.bodyTimeoutMs },
       guard: {
         authenticator: deps.authenticator,
         rateLimiter: deps.rateLimiter,
@@ -153,7 +162,10 @@ export function createApp(deps: AppDeps): Express {
     clock: deps.clock,
     rateLimit: deps.http.rateLimit,
   });
-  const parseJson = jsonBody(deps.http.bodyLimitBytes);
+  const parseJson = jsonBody({
+    limitBytes: deps.http.bodyLimitBytes,
+    timeoutMs: deps.http.bodyTimeoutMs,
+  });
 
   const routes = routeTable(deps);
   for (const route of routes) {

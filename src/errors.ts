@@ -13,6 +13,7 @@ export interface ValidationIssue {
 export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'INVALID_JSON'
+  | 'BAD_REQUEST'
   | 'WORKSPACE_REQUIRED'
   | 'UNAUTHENTICATED'
   | 'INVALID_SIGNATURE'
@@ -20,6 +21,7 @@ export type ErrorCode =
   | 'INSUFFICIENT_SCOPE'
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
+  | 'REQUEST_TIMEOUT'
   | 'VERSION_CONFLICT'
   | 'CONFLICT'
   | 'NOTHING_TO_UNDO'
@@ -28,6 +30,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'RATE_LIMITED'
+  | 'HEADERS_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
@@ -125,6 +128,23 @@ export class MethodNotAllowedError extends AppError {
       `${method} is not allowed on ${path}; it answers ${allowed.join(', ')}.`,
       { allowed: [...allowed] },
       { Allow: allowed.join(', ') },
+    );
+  }
+}
+
+/**
+ * 408: the request body did not arrive in time (HTTP_BODY_TIMEOUT_MS, or a webhook's
+ * processing bound). The answer closes the connection: the rest of a slow body is not
+ * waited for.
+ */
+export class RequestTimeoutError extends AppError {
+  constructor(timeoutMs: number) {
+    super(
+      408,
+      'REQUEST_TIMEOUT',
+      `The request body did not arrive within ${timeoutMs} ms.`,
+      { timeoutMs },
+      { Connection: 'close' },
     );
   }
 }

@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { bootstrapIfEmpty } from './auth/bootstrap';
 import { ConfigError, loadConfig } from './config/load-config';
 import { createContainer } from './container';
+import { createHttpServer } from './http/server';
 import { asyncStdout, createLogger } from './logger';
 import { untilStoresAnswer } from './wait-for-stores';
 
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
   }
 
   const app = createApp(deps);
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app, config.timeouts, logger);
+  server.listen(config.port, config.host, () => {
     logger.info({ host: config.host, port: config.port, dataDir: config.dataDir }, 'listening');
   });
   server.on('error', (error) => {

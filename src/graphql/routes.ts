@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createGuard, type GuardDeps } from '../http/middleware/guard';
-import { readJsonBody } from '../http/middleware/json-body';
+import { readJsonBody, type JsonBodyOptions } from '../http/middleware/json-body';
 import type { RouteDef } from '../http/route-table';
 import { explorerPage } from './explorer';
 import type { GraphQLServices } from './schema';
@@ -12,8 +12,8 @@ export interface GraphQLRouteDeps {
   logger: Logger;
   /** What the REST guard needs: the same authentication, rate limits and workspace check. */
   guard: GuardDeps;
-  /** The JSON body limit of the REST routes (BODY_LIMIT_BYTES). */
-  bodyLimitBytes: number;
+  /** How the body is read: the REST routes' limit and timeout. */
+  body: JsonBodyOptions;
 }
 
 /**
@@ -38,7 +38,7 @@ export function graphqlRoutes(deps: GraphQLRouteDeps): RouteDef[] {
       path: '/graphql',
       access: { workspace: 'required' },
       rawBody: true,
-      before: readJsonBody(deps.bodyLimitBytes),
+      before: readJsonBody(deps.body),
       handler,
     },
     {

@@ -31,6 +31,14 @@ export interface ReceptionResult {
   };
 }
 
+/** A delivery in progress: its workspace slot and what is left of its processing bound. */
+export interface DeliverySlot {
+  /** Milliseconds left of the processing bound (0 once it has passed). */
+  remainingMs(): number;
+  /** Gives the slot back; calling it more than once is harmless. */
+  release(): void;
+}
+
 export interface ReceptionOptions {
   concurrencyPerWorkspace: number;
   rejectedRecordsPerMinute: number;
@@ -99,9 +107,14 @@ export class WebhookReceptionService {
     return connector;
   }
 
-  /** Takes one of the connector's workspace's delivery slots (429 when none is free). */
-  acquireSlot(connector: Connector): () => void {
-    return this.limiter.acquire(connector.workspaceId);
+  /**
+   * Takes one of the connector's workspace's delivery slots (429 when none is free) and
+   * starts the delivery's processing bound, which counts from now.
+   */
+  acquireSlot(connector: Connector): DeliverySlot {
+    const release = this.limiter.acquire(connector.workspaceId);
+    const deadline = performance.now() + this.processor.boundMs;
+    return { release, remainingMs: () => Math.max(0, Math.ceil(deadline - performance.now())) };
   }
 
   /** Deliveries of the workspace in progress now (for tests and operators). */
@@ -110,10 +123,16 @@ export class WebhookReceptionService {
   }
 
   /**
-   * Verifies, records and ingests one request whose raw body has been read. Rejections
-   * (401, 400) are recorded without the payload, within the rejection budget, and thrown.
+   * Verifies, records and ingests one request whose raw body has been read, within what is
+   * left of `slot`'s processing bound. Rejections (401, 400) are recorded without the
+   * payload, within the rejection budget, and thrown.
    */
-  async receive(connector: Connector, headers: HeaderBag, body: Buffer): Promise<ReceptionResult> {
+  async receive(
+    connector: Connector,
+    headers: HeaderBag,
+    body: Buffer,
+    slot: DeliverySlot,
+  ): Promise<ReceptionResult> {
     const nowMs = this.clock.now();
     let verified: VerifiedDelivery;
     let payload: Record<string, unknown>;
@@ -149,6 +168,7 @@ export class WebhookReceptionService {
         payloadBytes: body.length,
       },
       payload,
+      slot.remainingMs(),
     );
     return {
       status: event.status === 'duplicate' ? 200 : 202,
