@@ -11,6 +11,7 @@ import { errorHandler, notFound } from './http/middleware/error-handler';
 import { cors } from './http/middleware/cors';
 import { createGuard } from './http/middleware/guard';
 import { jsonBody } from './http/middleware/json-body';
+import { methodNotAllowed } from './http/middleware/method-not-allowed';
 import { requestLifecycle } from './http/middleware/observe';
 import { composeRoute } from './http/compose';
 import type { RouteDef } from './http/route-table';
@@ -75,6 +76,8 @@ export interface AppDeps {
   };
   http: {
     bodyLimitBytes: number;
+    /** HTTP_BODY_TIMEOUT_MS: how long a route waits for a request body (408 past it). */
+    bodyTimeoutMs: number;
     trustProxy: boolean;
     metricsToken: string | undefined;
     openApiPath: string;
@@ -88,7 +91,10 @@ export interface AppDeps {
 export function routeTable(deps: AppDeps): RouteDef[] {
   return [
     // Express tries routes in order: the busiest public route (webhook senders) first.
-    ...webhookRoutes({ reception: deps.webhooks.reception }),
+    ...webhookRoutes({
+      reception: deps.webhooks.reception,
+      bodyTimeoutMs: deps.http.bodyTimeoutMs,
+    }),
     ...systemRoutes({
       healthChecks: deps.healthChecks,
       lifecycle: deps.lifecycle,
@@ -99,11 +105,15 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...docsRoutes(),
     ...meRoutes({ workspaces: deps.workspaces }),
     ...apiKeyRoutes({ apiKeys: deps.apiKeys }),
-    ...oauthRoutes(deps.oauth),
+    ...oauthRoutes({ ...deps.oauth, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
     ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
     ...commandRoutes({ commands: deps.commands }),
-    ...liveDataRoutes({ ...deps.liveData, clock: deps.clock }),
+    ...liveDataRoutes({
+      ...deps.liveData,
+      clock: deps.clock,
+      bodyTimeoutMs: deps.http.bodyTimeoutMs,
+    }),
     ...ragRoutes({
       search: deps.search.service,
       indexStatus: (workspaceId) => deps.search.indexer.status(workspaceId),
@@ -123,6 +133,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       },
       settings: deps.graphql,
       logger: deps.logger,
+      body: { limitBytes: deps.http.bodyLimitBytes, timeoutMs: deps.http.bodyTimeoutMs },
       guard: {
         authenticator: deps.authenticator,
         rateLimiter: deps.rateLimiter,
@@ -155,9 +166,13 @@ export function createApp(deps: AppDeps): Express {
     clock: deps.clock,
     rateLimit: deps.http.rateLimit,
   });
-  const parseJson = jsonBody(deps.http.bodyLimitBytes);
+  const parseJson = jsonBody({
+    limitBytes: deps.http.bodyLimitBytes,
+    timeoutMs: deps.http.bodyTimeoutMs,
+  });
 
-  for (const route of routeTable(deps)) {
+  const routes = routeTable(deps);
+  for (const route of routes) {
     const steps: RequestHandler[] = [];
     if (route.access !== 'public') {
       steps.push(guard(route.access));
@@ -174,6 +189,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.graphql.enabled) {
     app.use(explorerAssets());
   }
+  app.use(methodNotAllowed(routes));
   app.use(notFound);
   app.use(errorHandler(deps.logger));
   return app;

@@ -156,6 +156,7 @@ export function createContainer(
     oauth,
     http: {
       bodyLimitBytes: config.bodyLimitBytes,
+      bodyTimeoutMs: config.timeouts.bodyMs,
       trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       metricsToken: config.metricsToken,

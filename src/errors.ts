@@ -13,12 +13,15 @@ export interface ValidationIssue {
 export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'INVALID_JSON'
+  | 'BAD_REQUEST'
   | 'WORKSPACE_REQUIRED'
   | 'UNAUTHENTICATED'
   | 'INVALID_SIGNATURE'
   | 'FORBIDDEN'
   | 'INSUFFICIENT_SCOPE'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'REQUEST_TIMEOUT'
   | 'VERSION_CONFLICT'
   | 'CONFLICT'
   | 'NOTHING_TO_UNDO'
@@ -27,6 +30,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'RATE_LIMITED'
+  | 'HEADERS_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
@@ -48,6 +52,16 @@ export class AppError extends Error {
 export class ValidationError extends AppError {
   constructor(message: string, issues: ValidationIssue[] = []) {
     super(400, 'VALIDATION_ERROR', message, { issues });
+  }
+}
+
+/**
+ * 400 for JSON that nests arrays and objects deeper than the service accepts
+ * (MAX_JSON_DEPTH); `issue` names where. Refused before anything walks the value.
+ */
+export class JsonTooDeepError extends ValidationError {
+  constructor(subject: string, issue: ValidationIssue, maxDepth: number) {
+    super(`${subject} is nested more than ${maxDepth} levels deep (at ${issue.path}).`, [issue]);
   }
 }
 
@@ -102,6 +116,36 @@ export class InsufficientScopeError extends AppError {
 export class NotFoundError extends AppError {
   constructor(message = 'Not found.', details?: Record<string, unknown>) {
     super(404, 'NOT_FOUND', message, details);
+  }
+}
+
+/** 405: the path exists, but not with this method; `Allow` lists the methods it has. */
+export class MethodNotAllowedError extends AppError {
+  constructor(method: string, path: string, allowed: readonly string[]) {
+    super(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `${method} is not allowed on ${path}; it answers ${allowed.join(', ')}.`,
+      { allowed: [...allowed] },
+      { Allow: allowed.join(', ') },
+    );
+  }
+}
+
+/**
+ * 408: the request body did not arrive in time (HTTP_BODY_TIMEOUT_MS, or a webhook's
+ * processing bound). The answer closes the connection: the rest of a slow body is not
+ * waited for.
+ */
+export class RequestTimeoutError extends AppError {
+  constructor(timeoutMs: number) {
+    super(
+      408,
+      'REQUEST_TIMEOUT',
+      `The request body did not arrive within ${timeoutMs} ms.`,
+      { timeoutMs },
+      { Connection: 'close' },
+    );
   }
 }
 

@@ -1,10 +1,10 @@
-import http from 'node:http';
 import { createApp } from './app';
 import { bootstrapIfEmpty, type BootstrapResult } from './auth/bootstrap';
 import { DataDirError, prepareDataDir } from './config/data-dir';
 import { ConfigError, loadConfig, type Config } from './config/load-config';
 import { createContainer } from './container';
 import { hostPort, listen, ListenError } from './http/listen';
+import { createHttpServer } from './http/server';
 import { asyncStdout, createLogger, type StdoutDestination } from './logger';
 import { GracefulShutdown } from './shutdown';
 import { untilStoresAnswer } from './wait-for-stores';
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     printFirstStart(boot, config);
   }
 
-  const server = http.createServer(createApp(deps));
+  const server = createHttpServer(createApp(deps), config.timeouts, logger);
   let port: number;
   try {
     port = await listen(server, config.port, config.host);

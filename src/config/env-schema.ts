@@ -129,6 +129,10 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: durationMs('SHUTDOWN_TIMEOUT_MS', 10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt('BODY_LIMIT_BYTES', 1_048_576),
+  // Slow clients (docs/http-conventions.md, "Timeouts"): the request line and headers must
+  // arrive within the first, a request body within the second once a route reads it.
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt('HTTP_HEADERS_TIMEOUT_MS', 10_000),
+  HTTP_BODY_TIMEOUT_MS: positiveInt('HTTP_BODY_TIMEOUT_MS', 30_000),
   TRUST_PROXY: booleanFlag(false),
   PUBLIC_URL: httpUrl('PUBLIC_URL').refine((v) => v === undefined || isBaseUrl(v), {
     message: 'PUBLIC_URL must be a base URL, without query, fragment or credentials',

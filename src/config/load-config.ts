@@ -10,6 +10,13 @@ export interface Config {
   sqlitePath: string;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** Bounds on how long a client may take to send a request (docs/http-conventions.md). */
+  timeouts: {
+    /** The request line and headers (the server answers 408 past it). */
+    headersMs: number;
+    /** A request body, from when a route starts reading it (408 past it). */
+    bodyMs: number;
+  };
   trustProxy: boolean;
   /** Browser origins allowed by CORS (`*` for any); empty when CORS_ORIGINS is unset. */
   corsOrigins: string[];
@@ -122,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sqlitePath: path.join(dataDir, 'ontology.db'),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    timeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, bodyMs: env.HTTP_BODY_TIMEOUT_MS },
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,

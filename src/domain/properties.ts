@@ -75,25 +75,29 @@ function propertyValueProblem(value: unknown): string | null {
   }
 }
 
+/** Reports every bad key and value of `record`; true when there was none. */
 function checkKeys(
   record: Record<string, unknown>,
   ctx: z.RefinementCtx,
   kind: 'node' | 'edge',
   allowNull: boolean,
-): void {
+): boolean {
   const reserved = RESERVED_PROPERTY_KEYS[kind];
+  let valid = true;
+  const problemAt = (key: string, message: string) => {
+    ctx.addIssue({ code: 'custom', path: [key], message });
+    valid = false;
+  };
   for (const [key, value] of Object.entries(record)) {
     if (!PROPERTY_KEY_PATTERN.test(key)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message:
-          'property keys start with a letter or _ and contain only letters, digits and _ (at most 64)',
-      });
+      problemAt(
+        key,
+        'property keys start with a letter or _ and contain only letters, digits and _ (at most 64)',
+      );
       continue;
     }
     if (reserved.has(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is a reserved key` });
+      problemAt(key, `"${key}" is a reserved key`);
       continue;
     }
     if (allowNull && value === null) {
@@ -101,9 +105,10 @@ function checkKeys(
     }
     const problem = propertyValueProblem(value);
     if (problem) {
-      ctx.addIssue({ code: 'custom', path: [key], message: problem });
+      problemAt(key, problem);
     }
   }
+  return valid;
 }
 
 /** Serialised size of a property map, as stored. */
@@ -113,35 +118,65 @@ export function propertiesBytes(properties: Record<string, unknown>): number {
 
 const sizeMessage = `properties must be at most 64 KB (${MAX_PROPERTIES_BYTES} bytes) as JSON`;
 
+/**
+ * Property maps are built without prototype semantics, so that every key the key pattern
+ * allows is kept as data: `__proto__` included. JSON.parse makes `"__proto__"` an own
+ * property, and so do spreading and Object.fromEntries; but assigning `map[key] = value`
+ * with that key would set the map's prototype instead (and drop a string value), as zod's
+ * record type does. Properties are therefore copied with Object.fromEntries and set with
+ * `setProperty`, never by assignment.
+ */
+export function setProperty<V>(map: Record<string, V>, key: string, value: V): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** A plain object (from JSON.parse, or GraphQL's prototype-less maps), not an array. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return false;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The map's own keys and values in a new plain object (no key lost, see `setProperty`). */
+const copyOf = <V>(record: Record<string, V>): Record<string, V> =>
+  Object.fromEntries(Object.entries(record));
+
+const propertyMap = z.custom<Record<string, unknown>>(isRecord, {
+  message: 'properties must be a JSON object',
+});
+
 /** A full property map (CREATE_NODE, CREATE_EDGE). */
 export const propertiesSchema = (kind: 'node' | 'edge') =>
-  z
-    .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
+  propertyMap
     .superRefine((record, ctx) => {
-      checkKeys(record, ctx, kind, false);
-      if (propertiesBytes(record) > MAX_PROPERTIES_BYTES) {
+      // Sized only once every value is known to be flat: serialising an unchecked value
+      // (an array nested thousands of levels deep) could overflow the stack.
+      if (checkKeys(record, ctx, kind, false) && propertiesBytes(record) > MAX_PROPERTIES_BYTES) {
         ctx.addIssue({ code: 'custom', message: sizeMessage });
       }
     })
-    .transform((record) => record as Properties);
+    .transform((record) => copyOf(record) as Properties);
 
 /** A property patch (UPDATE_NODE): like a map, but null removes the key. */
-export const propertiesPatchSchema = z
-  .record(z.string(), z.unknown(), { message: 'properties must be a JSON object' })
-  .superRefine((record, ctx) => checkKeys(record, ctx, 'node', true))
-  .transform((record) => record as Record<string, PropertyValue | null>);
+export const propertiesPatchSchema = propertyMap
+  .superRefine((record, ctx) => {
+    checkKeys(record, ctx, 'node', true);
+  })
+  .transform((record) => copyOf(record) as Record<string, PropertyValue | null>);
 
 /** Applies a patch: keys with null are removed, others set. */
 export function mergeProperties(
   current: Properties,
   patch: Record<string, PropertyValue | null>,
 ): Properties {
-  const merged: Properties = { ...current };
+  const merged: Properties = copyOf(current);
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) {
       delete merged[key];
     } else {
-      merged[key] = value;
+      setProperty(merged, key, value);
     }
   }
   return merged;

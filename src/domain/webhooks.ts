@@ -78,6 +78,15 @@ export interface StoredWebhookEvent extends WebhookEvent {
 }
 
 /**
+ * A stored payload as JSON text ready to parse or show, or null when the event has none.
+ * Reception decodes bodies ignoring a leading byte order mark but stores the bytes as
+ * sent; the mark is not JSON, so it is dropped here.
+ */
+export function payloadJson(event: StoredWebhookEvent): string | null {
+  return event.payload === null ? null : event.payload.replace(/^\uFEFF/, '');
+}
+
+/**
  * A new event id: `evt_` and a time-ordered UUID (see `newTimeOrderedId`), so the event
  * history's key index grows at its end instead of at random places.
  */

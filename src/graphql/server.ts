@@ -15,6 +15,7 @@ import { contextFromRequest, type GraphQLContext } from './context';
 import { errorReportingPlugin, formatGraphQLError } from './errors';
 import { MAX_TOKENS, queryLimitsPlugin, type QueryLimits } from './limits';
 import { buildNeo4jReadSchema, withNeo4jReads } from './neo4j-schema';
+import { requestNestingError, sendGraphQLRequestError } from './request-nesting';
 import { buildCoreSchema, type GraphQLServices } from './schema';
 
 /** Neo4j mode: the driver the generated read fields run on (docs/graphql.md). */
@@ -112,6 +113,12 @@ export function graphqlHandler(options: {
   };
 
   return async (req, res) => {
+    // Before Apollo parses the document or reads the variables: both are walked recursively.
+    const tooDeep = requestNestingError(req);
+    if (tooDeep) {
+      sendGraphQLRequestError(res, tooDeep);
+      return;
+    }
     ready ??= start().catch((error: unknown) => {
       ready = undefined; // A later request tries again.
       throw error;

@@ -1,5 +1,10 @@
 import type { Request } from 'express';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors';
+import {
+  PayloadTooLargeError,
+  RequestTimeoutError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../errors';
 
 /**
  * Refuses a body that is not `application/json` (a `charset` parameter is allowed only as
@@ -17,11 +22,14 @@ export function requireJsonMediaType(req: Request): void {
 
 /**
  * Reads the request body as raw bytes, for routes that must see exactly what was sent
- * (webhook signatures are computed over it). A declared or actual size over `limitBytes` is
- * a 413 without buffering the excess; compressed bodies are refused with 415. After an
- * error the rest of the body is drained, so the client can read the answer.
+ * (webhook signatures are computed over it, OAuth forms are not JSON). A declared or actual
+ * size over `limitBytes` is a 413 without buffering the excess; compressed bodies are
+ * refused with 415. A body not complete within `timeoutMs` of the start is a 408 (whose
+ * answer closes the connection), so a client that trickles its body cannot hold the request
+ * open; a client that goes away is a 400. After an error the rest of the body is drained, so
+ * the client can read the answer.
  */
-export function readRawBody(req: Request, limitBytes: number): Promise<Buffer> {
+export function readRawBody(req: Request, limitBytes: number, timeoutMs: number): Promise<Buffer> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity') {
     return Promise.reject(new UnsupportedMediaTypeError(`content-encoding ${encoding}`));
@@ -34,10 +42,12 @@ export function readRawBody(req: Request, limitBytes: number): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let received = 0;
     const cleanup = () => {
+      clearTimeout(timer);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onError);
       req.removeListener('aborted', onError);
+      req.removeListener('close', onError);
     };
     const failWith = (error: Error) => {
       cleanup();
@@ -62,9 +72,12 @@ export function readRawBody(req: Request, limitBytes: number): Promise<Buffer> {
           { path: 'body', message: 'could not be read' },
         ]),
       );
+    const timer = setTimeout(() => failWith(new RequestTimeoutError(timeoutMs)), timeoutMs);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('aborted', onError);
+    // Closed before its end: the client went away (or the server closed the connection).
+    req.on('close', onError);
   });
 }

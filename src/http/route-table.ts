@@ -13,7 +13,10 @@ export interface RouteDef {
   path: string;
   /** `public` routes skip authentication (health, docs, webhooks verified by signature). */
   access: GuardOptions | 'public';
-  /** Routes that read the raw body themselves (webhooks) opt out of the JSON parser. */
+  /**
+   * Opts out of the app's JSON parser: routes that read the raw body themselves (webhooks,
+   * OAuth forms) or parse JSON with their own settings (in `before`).
+   */
   rawBody?: boolean;
   handler: (req: Request, res: Response) => Promise<void> | void;
   /** Extra middleware run after the guard and before the handler. */

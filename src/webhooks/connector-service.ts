@@ -1,10 +1,12 @@
 import { newId } from '../auth/secrets';
 import type { CommandService } from '../commands/command-service';
-import type {
-  Connector,
-  ConnectorType,
-  StoredWebhookEvent,
-  WebhookEvent,
+import { isNestedTooDeep, MAX_JSON_DEPTH } from '../domain/json-nesting';
+import {
+  payloadJson,
+  type Connector,
+  type ConnectorType,
+  type StoredWebhookEvent,
+  type WebhookEvent,
 } from '../domain/webhooks';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Clock } from '../ports/clock';
@@ -164,7 +166,17 @@ export class ConnectorService {
           { eventId, status: claim.event.status, supersededBy: claim.by.id },
         );
       case 'claimed': {
-        const payload = JSON.parse(claim.event.payload ?? '{}') as Record<string, unknown>;
+        const payload = JSON.parse(payloadJson(claim.event) ?? '{}') as Record<string, unknown>;
+        if (isNestedTooDeep(payload)) {
+          // Stored before the nesting limit: reception refuses such a body now, and
+          // ingesting it would fail every time. It stays failed, readable as it is.
+          const reason = `the payload is nested more than ${MAX_JSON_DEPTH} levels deep`;
+          await this.store.finishEvent(workspaceId, eventId, { status: 'failed', reason, at });
+          throw new ConflictError(`Event ${eventId} cannot be replayed: ${reason}.`, {
+            eventId,
+            status: 'failed',
+          });
+        }
         return this.processor.replay(connector, claim.event, payload);
       }
     }

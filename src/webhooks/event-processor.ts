@@ -13,14 +13,17 @@ export class ProcessingTimeoutError extends Error {
 }
 
 /**
- * Runs `work` with a time bound. Past it, the signal is aborted (so the work starts no
- * further step) and the returned promise rejects with ProcessingTimeoutError. A step already
- * running cannot be cancelled; it may still complete later, which ingestion tolerates (a
- * late transaction cannot commit once the event is recorded failed).
+ * Runs `work` with a time bound, `boundMs`, of which `leftMs` remain (less than the whole
+ * when the bound started earlier, with the request). Past it, the signal is aborted (so the
+ * work starts no further step) and the returned promise rejects with
+ * ProcessingTimeoutError. A step already running cannot be cancelled; it may still complete
+ * later, which ingestion tolerates (a late transaction cannot commit once the event is
+ * recorded failed).
  */
 export async function withDeadline<T>(
   boundMs: number,
   work: (signal: AbortSignal) => Promise<T>,
+  leftMs: number = boundMs,
 ): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -29,7 +32,7 @@ export async function withDeadline<T>(
       const error = new ProcessingTimeoutError(boundMs);
       controller.abort(error);
       reject(error);
-    }, boundMs);
+    }, leftMs);
   });
   const running = work(controller.signal);
   try {
@@ -68,15 +71,21 @@ export class EventProcessor {
     readonly boundMs: number,
   ) {}
 
-  /** A new delivery: `processed` with its node, or a `duplicate` of the event holding it. */
+  /**
+   * A new delivery: `processed` with its node, or a `duplicate` of the event holding it.
+   * `leftMs` is what remains of the bound, which started with the request.
+   */
   async receive(
     connector: Connector,
     delivery: NewDelivery,
     payload: Record<string, unknown>,
+    leftMs: number = this.boundMs,
   ): Promise<WebhookEvent> {
     try {
-      return await withDeadline(this.boundMs, (signal) =>
-        this.ingestor.ingestDelivery({ connector, delivery, payload, signal }),
+      return await withDeadline(
+        this.boundMs,
+        (signal) => this.ingestor.ingestDelivery({ connector, delivery, payload, signal }),
+        leftMs,
       );
     } catch (error) {
       const reason = failureReason(error);

@@ -1,5 +1,12 @@
 import { newEventId, type Connector, type EventStatus } from '../domain/webhooks';
-import { AppError, InvalidJsonError, NotFoundError, ValidationError } from '../errors';
+import { MAX_JSON_DEPTH, nestingIssue } from '../domain/json-nesting';
+import {
+  AppError,
+  InvalidJsonError,
+  JsonTooDeepError,
+  NotFoundError,
+  ValidationError,
+} from '../errors';
 import type { Clock } from '../ports/clock';
 import type { ConnectorStore } from '../ports/connector-store';
 import type { EventProcessor } from './event-processor';
@@ -22,6 +29,14 @@ export interface ReceptionResult {
     nodeId: string | null;
     duplicateOf: string | null;
   };
+}
+
+/** A delivery in progress: its workspace slot and what is left of its processing bound. */
+export interface DeliverySlot {
+  /** Milliseconds left of the processing bound (0 once it has passed). */
+  remainingMs(): number;
+  /** Gives the slot back; calling it more than once is harmless. */
+  release(): void;
 }
 
 export interface ReceptionOptions {
@@ -52,7 +67,10 @@ function replayKey(verified: VerifiedDelivery): string | null {
   return verified.idSigned ? null : verified.signatureKey;
 }
 
-/** The body as a JSON object, or a 400 naming what is wrong with it. */
+/**
+ * The body as a JSON object, or a 400 naming what is wrong with it. A body nested deeper than
+ * MAX_JSON_DEPTH is refused here, before ingestion serialises it into the event's node.
+ */
 function parseObject(body: Buffer): Record<string, unknown> {
   let parsed: unknown;
   try {
@@ -64,6 +82,10 @@ function parseObject(body: Buffer): Record<string, unknown> {
     throw new ValidationError('The webhook body must be a JSON object.', [
       { path: 'body', message: 'must be a JSON object' },
     ]);
+  }
+  const tooDeep = nestingIssue(parsed, 'body');
+  if (tooDeep) {
+    throw new JsonTooDeepError('The webhook body', tooDeep, MAX_JSON_DEPTH);
   }
   return parsed as Record<string, unknown>;
 }
@@ -97,9 +119,14 @@ export class WebhookReceptionService {
     return connector;
   }
 
-  /** Takes one of the connector's workspace's delivery slots (429 when none is free). */
-  acquireSlot(connector: Connector): () => void {
-    return this.limiter.acquire(connector.workspaceId);
+  /**
+   * Takes one of the connector's workspace's delivery slots (429 when none is free) and
+   * starts the delivery's processing bound, which counts from now.
+   */
+  acquireSlot(connector: Connector): DeliverySlot {
+    const release = this.limiter.acquire(connector.workspaceId);
+    const deadline = performance.now() + this.processor.boundMs;
+    return { release, remainingMs: () => Math.max(0, Math.ceil(deadline - performance.now())) };
   }
 
   /** Deliveries of the workspace in progress now (for tests and operators). */
@@ -108,10 +135,16 @@ export class WebhookReceptionService {
   }
 
   /**
-   * Verifies, records and ingests one request whose raw body has been read. Rejections
-   * (401, 400) are recorded without the payload, within the rejection budget, and thrown.
+   * Verifies, records and ingests one request whose raw body has been read, within what is
+   * left of `slot`'s processing bound. Rejections (401, 400) are recorded without the
+   * payload, within the rejection budget, and thrown.
    */
-  async receive(connector: Connector, headers: HeaderBag, body: Buffer): Promise<ReceptionResult> {
+  async receive(
+    connector: Connector,
+    headers: HeaderBag,
+    body: Buffer,
+    slot: DeliverySlot,
+  ): Promise<ReceptionResult> {
     const nowMs = this.clock.now();
     let verified: VerifiedDelivery;
     let payload: Record<string, unknown>;
@@ -147,6 +180,7 @@ export class WebhookReceptionService {
         payloadBytes: body.length,
       },
       payload,
+      slot.remainingMs(),
     );
     return {
       status: event.status === 'duplicate' ? 200 : 202,

@@ -130,7 +130,6 @@ describe('envelope and errors', () => {
     it.each([
       ['get', '/api/nothing-here'],
       ['post', '/api/nothing-here'],
-      ['put', '/api/api-keys'],
       ['get', '/'],
     ] as const)('answers %s %s with 404 NOT_FOUND in the envelope', async (method, path) => {
       const res = await request(t.app)[method](path).set(headers);

@@ -176,6 +176,16 @@ describe('webhook reception', () => {
       );
     });
 
+    it('keeps a body sent with a byte order mark readable in the event history', async () => {
+      const connector = await newConnector();
+      const body = '\uFEFF{"type":"with.bom"}';
+      const receipt = expectData(
+        await deliver(t, connector, body, xHeaders(connector.secret, now(), body)),
+        202,
+      );
+      expect((await event(connector, receipt.eventId)).payload).toEqual({ type: 'with.bom' });
+    });
+
     it('takes a body of exactly 1 MiB, keeping a payload too big for a property on the event', async () => {
       const connector = await newConnector();
       const prefix = '{"type":"bulk","blob":"';

@@ -287,9 +287,11 @@ export class OpenApiValidator {
 
     let located: LocatedResponse;
     if (template === undefined || operation === undefined) {
-      // Any path or method the service lacks is a 404 in the error envelope.
-      const notFound = this.document.components?.responses?.NotFound;
-      if (observed.status !== 404 || notFound === undefined) {
+      // A path the service lacks is a 404 in the error envelope; a documented path called
+      // with a method it lacks, a 405.
+      const [status, name] = template === undefined ? [404, 'NotFound'] : [405, 'MethodNotAllowed'];
+      const fallback = this.document.components?.responses?.[name];
+      if (observed.status !== status || fallback === undefined) {
         return [
           {
             kind: 'undocumented-route',
@@ -300,8 +302,8 @@ export class OpenApiValidator {
         ];
       }
       const { value, pointer } = this.locate(
-        notFound as ResponseObject | Reference,
-        '#/components/responses/NotFound',
+        fallback as ResponseObject | Reference,
+        `#/components/responses/${name}`,
       );
       located = { response: value, pointer };
     } else {

@@ -87,6 +87,25 @@ describe('Neo4j value mapping', () => {
     );
   });
 
+  it('keeps keys named like Object members (__proto__, constructor, prototype) as properties', () => {
+    // From JSON text, as the API receives them: a literal `{ __proto__: ... }` sets a prototype.
+    const props = JSON.parse('{"__proto__":"x","constructor":7,"prototype":[1,2]}') as Properties;
+    const sorted = (map: object) => Object.entries(map).sort(([a], [b]) => (a < b ? -1 : 1));
+    const stored = toNeo4jProperties(props);
+    expect(Object.keys(stored).sort()).toEqual(['__proto__', 'constructor', 'prototype']);
+    expect(sorted(fromNeo4jProperties(stored, RESERVED_PROPERTY_KEYS.node))).toEqual(sorted(props));
+    const node: GraphNode = {
+      id: 'pump-1',
+      entityType: 'Pump',
+      name: 'p',
+      properties: props,
+      version: 1,
+      createdAt: '2026-02-03T04:05:06.789Z',
+      updatedAt: '2026-02-03T04:05:06.789Z',
+    };
+    expect(sorted(toNode(nodeProperties('ws-1', node)).properties)).toEqual(sorted(props));
+  });
+
   it('round-trips nodes and edges, keeping their own fields out of the properties', () => {
     fc.assert(
       fc.property(

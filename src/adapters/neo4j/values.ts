@@ -1,5 +1,6 @@
 import neo4j, { DateTime, Integer } from 'neo4j-driver';
 import type { Properties, PropertyValue } from '../../domain/graph';
+import { setProperty } from '../../domain/properties';
 
 /** A whole number as a Neo4j INTEGER (a plain JS number would be sent as a FLOAT). */
 export function toInt(value: number): Integer {
@@ -73,12 +74,13 @@ export function fromOptionalDateTime(value: unknown): string | null {
 /**
  * Property values as Neo4j stores them natively: whole numbers as INTEGER (so `3` is not
  * shown as `3.0` to analysts), arrays of numbers as INTEGER lists when every item is whole,
- * else FLOAT lists (a property array must be homogeneous).
+ * else FLOAT lists (a property array must be homogeneous). Keys are kept as they are, as
+ * Neo4j property names (`__proto__` included: see `setProperty`).
  */
 export function toNeo4jProperties(properties: Properties): Record<string, unknown> {
   const converted: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(properties)) {
-    converted[key] = toNeo4jValue(value);
+    setProperty(converted, key, toNeo4jValue(value));
   }
   return converted;
 }
@@ -109,7 +111,7 @@ export function fromNeo4jProperties(
   const properties: Properties = {};
   for (const [key, value] of Object.entries(stored)) {
     if (!reserved.has(key)) {
-      properties[key] = fromNeo4jValue(value);
+      setProperty(properties, key, fromNeo4jValue(value));
     }
   }
   return properties;

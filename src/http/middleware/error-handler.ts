@@ -17,7 +17,18 @@ interface BodyParserError {
   limit?: number;
 }
 
-function fromBodyParser(err: unknown): AppError | null {
+/**
+ * Client errors that Express and its body parser raise as plain errors, as AppErrors: a path
+ * parameter that is not valid percent-encoding (the router's decodeURIComponent throws a
+ * URIError, e.g. for `%ZZ` or a cut-off UTF-8 sequence, before any route runs), and the
+ * body parser's failures.
+ */
+function fromFramework(err: unknown): AppError | null {
+  if (err instanceof URIError) {
+    return new ValidationError('A path parameter is not valid percent-encoded UTF-8.', [
+      { path: 'params', message: 'must be valid percent-encoded UTF-8' },
+    ]);
+  }
   if (typeof err !== 'object' || err === null || !('type' in err)) {
     return null;
   }
@@ -59,7 +70,7 @@ export function errorHandler(logger: Logger) {
       res.destroy();
       return;
     }
-    const appError = err instanceof AppError ? err : fromBodyParser(err);
+    const appError = err instanceof AppError ? err : fromFramework(err);
     if (appError) {
       sendError(res, appError, requestId);
       return;

@@ -4,7 +4,8 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { UnsupportedMediaTypeError } from '../../errors';
+import { MAX_JSON_DEPTH, nestingIssue } from '../../domain/json-nesting';
+import { JsonTooDeepError, RequestTimeoutError, UnsupportedMediaTypeError } from '../../errors';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -17,11 +18,49 @@ function hasBody(req: Request): boolean {
 }
 
 /**
+ * Refuses a parsed body nested deeper than MAX_JSON_DEPTH (400 VALIDATION_ERROR naming
+ * where), before any route validates, hashes or serialises it: JSON.parse builds deep values
+ * without trouble, but recursive code that later walks them would overflow the stack.
+ */
+export function rejectDeepJson(req: Request, _res: Response, next: NextFunction): void {
+  const issue = nestingIssue(req.body, 'body');
+  next(issue ? new JsonTooDeepError('The JSON body', issue, MAX_JSON_DEPTH) : undefined);
+}
+
+/** How a JSON body is read: its size limit, and how long it may take to arrive. */
+export interface JsonBodyOptions {
+  limitBytes: number;
+  timeoutMs: number;
+}
+
+/**
+ * Runs the body parser with a deadline: a body not complete within `timeoutMs` is answered
+ * 408 (closing the connection), so a client that trickles its body cannot hold a request
+ * open. Whatever the parser reports after the deadline is ignored.
+ */
+function withDeadline(parse: RequestHandler, timeoutMs: number): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    let settled = false;
+    const settle = (error?: unknown): void => {
+      if (settled) {
+        return;
+      }
+      settled = true;
+      clearTimeout(timer);
+      next(error);
+    };
+    const timer = setTimeout(() => settle(new RequestTimeoutError(timeoutMs)), timeoutMs);
+    parse(req, res, settle);
+  };
+}
+
+/**
  * POST, PUT and PATCH bodies must be JSON (spec: Bodies are JSON). A request without a body
  * (e.g. an action such as revoke) needs no Content-Type. Then parses JSON with the size
- * limit; parse failures reach the error handler as body-parser errors.
+ * limit and the deadline; parse failures reach the error handler as body-parser errors.
+ * Leaves the nesting check to the caller (see `jsonBody`).
  */
-export function jsonBody(limitBytes: number): RequestHandler[] {
+export function readJsonBody(options: JsonBodyOptions): RequestHandler[] {
   const requireJson = (req: Request, _res: Response, next: NextFunction): void => {
     if (METHODS_WITH_BODY.has(req.method) && hasBody(req) && !req.is('application/json')) {
       next(new UnsupportedMediaTypeError(req.headers['content-type']));
@@ -29,5 +68,11 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
     }
     next();
   };
-  return [requireJson, express.json({ limit: limitBytes, strict: false })];
+  const parse = express.json({ limit: options.limitBytes, strict: false });
+  return [requireJson, withDeadline(parse, options.timeoutMs)];
+}
+
+/** The JSON body of every route that takes one: `readJsonBody`, then `rejectDeepJson`. */
+export function jsonBody(options: JsonBodyOptions): RequestHandler[] {
+  return [...readJsonBody(options), rejectDeepJson];
 }

@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors';
+import { readRawBody } from '../raw-body';
 
 /** Largest body the OAuth endpoints and forms read: their parameters are a few hundred bytes. */
 export const OAUTH_BODY_LIMIT_BYTES = 64 * 1024;
@@ -20,21 +22,20 @@ export interface ParamEncodings {
   json: boolean;
 }
 
-async function readRaw(req: Request, limitBytes: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > limitBytes) {
-    throw new ParamsError(413, `The body exceeds ${limitBytes} bytes.`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) {
+/** The body's bytes, through the shared raw reader, with its problems in this module's terms. */
+async function readRaw(req: Request, limitBytes: number, timeoutMs: number): Promise<Buffer> {
+  try {
+    return await readRawBody(req, limitBytes, timeoutMs);
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) {
       throw new ParamsError(413, `The body exceeds ${limitBytes} bytes.`);
     }
-    chunks.push(chunk);
+    if (error instanceof UnsupportedMediaTypeError) {
+      throw new ParamsError(415, 'The body must not be compressed (Content-Encoding).');
+    }
+    // A body that did not arrive in time (408, closing the connection) or at all.
+    throw error;
   }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -47,9 +48,10 @@ async function readRaw(req: Request, limitBytes: number): Promise<Buffer> {
 export async function readParams(
   req: Request,
   accept: ParamEncodings,
+  timeoutMs: number,
   limitBytes = OAUTH_BODY_LIMIT_BYTES,
 ): Promise<Record<string, string>> {
-  const raw = await readRaw(req, limitBytes);
+  const raw = await readRaw(req, limitBytes, timeoutMs);
   if (raw.length === 0) {
     return {};
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { AppError } from '../../errors';
 import type { PageRequest } from '../../ports/paging';
@@ -16,7 +17,10 @@ export interface PageMeta {
  * passes on every response. Node leaves out the body of a HEAD response itself.
  */
 export function writeJson(res: Response, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
+  writeJsonText(res, status, JSON.stringify(body));
+}
+
+function writeJsonText(res: Response, status: number, json: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(json));
@@ -31,6 +35,35 @@ export function sendData(res: Response, status: number, data: unknown, meta?: ob
   }
   body.requestId = res.req.ctx.requestId;
   writeJson(res, status, body);
+}
+
+/**
+ * `sendData` for a record one of whose fields is JSON text kept as received (a webhook
+ * payload): `rawJson` is written into the response as it is, instead of being parsed and
+ * serialised again. Stored JSON may nest deeper than serialising allows (the call stack
+ * limits JSON.stringify, not JSON.parse), so this way any stored record can be shown.
+ * `rawJson` must be valid JSON text; `data[field]` is replaced by it.
+ */
+export function sendDataWithRawJson(
+  res: Response,
+  status: number,
+  data: Record<string, unknown>,
+  field: string,
+  rawJson: string,
+): void {
+  // A random token stands in for the field while the rest is serialised; it cannot occur
+  // in the record, so the one quoted occurrence is where the raw text goes.
+  const token = `raw-json-${randomUUID()}`;
+  const json = JSON.stringify({
+    success: true,
+    data: { ...data, [field]: token },
+    requestId: res.req.ctx.requestId,
+  });
+  writeJsonText(
+    res,
+    status,
+    json.replace(`"${token}"`, () => rawJson),
+  );
 }
 
 /** Sends a page of items with `meta: { total, limit, offset }`. */

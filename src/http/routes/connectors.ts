@@ -1,17 +1,18 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { typeName } from '../../domain/properties';
 import {
   CONNECTOR_TYPES,
   DEFAULT_EVENT_ENTITY_TYPE,
   EVENT_STATUSES,
+  payloadJson,
   type Connector,
   type StoredWebhookEvent,
   type WebhookEvent,
 } from '../../domain/webhooks';
 import type { ConnectorService } from '../../webhooks/connector-service';
 import { parsePage } from '../paging';
-import { sendData, sendPage } from '../presenters/envelope';
+import { sendData, sendDataWithRawJson, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../validate';
@@ -80,7 +81,7 @@ export function presentConnector(connector: Connector, url: string): object {
 }
 
 /** An event as listed (no payload, no internal replay key). */
-export function presentEvent(event: WebhookEvent): object {
+export function presentEvent(event: WebhookEvent): Record<string, unknown> {
   return {
     id: event.id,
     connectorId: event.connectorId,
@@ -99,11 +100,26 @@ export function presentEvent(event: WebhookEvent): object {
   };
 }
 
-function presentEventWithPayload(event: StoredWebhookEvent): object {
-  return {
-    ...presentEvent(event),
-    payload: event.payload === null ? null : (JSON.parse(event.payload) as unknown),
-  };
+/**
+ * An event with its payload: the stored JSON text is written into the answer as it is, not
+ * parsed and serialised again, so every stored event can be read whatever its nesting
+ * (events stored before the nesting limit may exceed it). Text that does not parse (a
+ * damaged record) is shown as null rather than breaking the answer.
+ */
+function sendEventWithPayload(res: Response, event: StoredWebhookEvent): void {
+  const text = payloadJson(event);
+  const valid = text !== null && parsesAsJson(text);
+  sendDataWithRawJson(res, 200, presentEvent(event), 'payload', valid ? text : 'null');
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    // JSON.parse does not recurse, whatever the nesting.
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -213,7 +229,7 @@ export function connectorRoutes(deps: {
         const { workspaceId } = workspaceOf(req.ctx);
         const { id, eventId } = parseInput(eventParams, req.params, 'params');
         const event = await deps.connectors.getEvent(workspaceId, id, eventId);
-        sendData(res, 200, presentEventWithPayload(event));
+        sendEventWithPayload(res, event);
       },
     },
     {

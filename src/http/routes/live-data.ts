@@ -19,6 +19,8 @@ import { parseInput } from '../validate';
 
 export interface LiveDataRouteDeps extends LiveDataDeps {
   clock: Clock;
+  /** HTTP_BODY_TIMEOUT_MS, for the ingest route's own body parser. */
+  bodyTimeoutMs: number;
 }
 
 const listQuery = z
@@ -119,7 +121,7 @@ export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
       access: write,
       // Its own JSON parser with a larger limit: 10,000 points with tags exceed 1 MiB.
       rawBody: true,
-      before: jsonBody(deps.ingestBodyLimitBytes),
+      before: jsonBody({ limitBytes: deps.ingestBodyLimitBytes, timeoutMs: deps.bodyTimeoutMs }),
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
         const body = parseInput(ingestBodySchema(req.body), req.body, 'body');

@@ -14,6 +14,8 @@ export interface OAuthRouteDeps {
   tokens: TokenEndpoint;
   /** PUBLIC_URL: the issuer and base of every endpoint; derived from the request when unset. */
   publicUrl: string | undefined;
+  /** HTTP_BODY_TIMEOUT_MS: how long a request body may take to arrive. */
+  bodyTimeoutMs: number;
 }
 
 /**
@@ -77,9 +79,9 @@ function sendOAuthError(res: Response, error: OAuthProtocolError): void {
 }
 
 /** Reads an OAuth request's parameters, or answers the problem as `invalid_request`. */
-async function oauthParams(req: Request): Promise<Record<string, string>> {
+async function oauthParams(req: Request, timeoutMs: number): Promise<Record<string, string>> {
   try {
-    return await readParams(req, { form: true, json: true });
+    return await readParams(req, { form: true, json: true }, timeoutMs);
   } catch (error) {
     if (error instanceof ParamsError) {
       throw new OAuthProtocolError('invalid_request', error.message, error.status);
@@ -89,9 +91,13 @@ async function oauthParams(req: Request): Promise<Record<string, string>> {
 }
 
 /** Reads a posted HTML form; null (after answering with an error page) when it cannot be read. */
-async function formFields(req: Request, res: Response): Promise<Record<string, string> | null> {
+async function formFields(
+  req: Request,
+  res: Response,
+  timeoutMs: number,
+): Promise<Record<string, string> | null> {
   try {
-    return await readParams(req, { form: true, json: false });
+    return await readParams(req, { form: true, json: false }, timeoutMs);
   } catch (error) {
     if (error instanceof ParamsError) {
       sendHtml(res, 400, errorPage(`The form could not be read: ${error.message}`));
@@ -112,7 +118,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
     (work: (params: Record<string, string>, res: Response) => Promise<void>) =>
     async (req: Request, res: Response): Promise<void> => {
       try {
-        await work(await oauthParams(req), res);
+        await work(await oauthParams(req, deps.bodyTimeoutMs), res);
       } catch (error) {
         if (error instanceof OAuthProtocolError) {
           sendOAuthError(res, error);
@@ -149,7 +155,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       access: 'public',
       rawBody: true,
       handler: async (req, res) => {
-        const form = await formFields(req, res);
+        const form = await formFields(req, res, deps.bodyTimeoutMs);
         if (form) {
           const outcome = await deps.flow.signIn(form, readBrowserId(req));
           render(res, outcome, 303, basePathOf(issuerOf(req, deps.publicUrl)));
@@ -172,7 +178,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       access: 'public',
       rawBody: true,
       handler: async (req, res) => {
-        const form = await formFields(req, res);
+        const form = await formFields(req, res, deps.bodyTimeoutMs);
         if (form) {
           const issuer = issuerOf(req, deps.publicUrl);
           const outcome = await deps.flow.decide(form, readBrowserId(req), issuer);

@@ -8,10 +8,19 @@ import type { RouteDef } from '../route-table';
  * POST /api/webhooks/:endpointId: inbound events, authenticated by their signature, not a
  * Bearer token. The route reads the raw body itself (`rawBody`), so the signature is checked
  * on exactly the bytes sent, before anything parses them. Order of checks: unknown endpoint
- * 404, media type 415, the workspace's concurrency limit 429, size 413, signature and
- * timestamp 401, JSON object 400.
+ * 404, media type 415, the workspace's concurrency limit 429, size 413, body in time 408,
+ * signature and timestamp 401, JSON object 400.
+ *
+ * The processing bound covers the whole delivery from the moment its slot is taken, reading
+ * the body included: a body that has not arrived when it passes (or within
+ * HTTP_BODY_TIMEOUT_MS, if shorter) is answered 408, and ingestion gets what is left of
+ * it. The slot is given back however the request ends, so a sender that trickles its body
+ * cannot hold a workspace's slot past the bound.
  */
-export function webhookRoutes(deps: { reception: WebhookReceptionService }): RouteDef[] {
+export function webhookRoutes(deps: {
+  reception: WebhookReceptionService;
+  bodyTimeoutMs: number;
+}): RouteDef[] {
   return [
     {
       method: 'post',
@@ -21,13 +30,14 @@ export function webhookRoutes(deps: { reception: WebhookReceptionService }): Rou
       handler: async (req, res) => {
         const connector = await deps.reception.connectorFor(String(req.params.endpointId));
         requireJsonMediaType(req);
-        const release = deps.reception.acquireSlot(connector);
+        const slot = deps.reception.acquireSlot(connector);
         try {
-          const body = await readRawBody(req, WEBHOOK_BODY_LIMIT_BYTES);
-          const result = await deps.reception.receive(connector, req.headers, body);
+          const readWithin = Math.min(deps.bodyTimeoutMs, slot.remainingMs());
+          const body = await readRawBody(req, WEBHOOK_BODY_LIMIT_BYTES, readWithin);
+          const result = await deps.reception.receive(connector, req.headers, body, slot);
           sendData(res, result.status, result.data);
         } finally {
-          release();
+          slot.release();
         }
       },
     },

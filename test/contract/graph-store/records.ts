@@ -46,6 +46,21 @@ export function recordCases(ctx: ContractContext): void {
       expect(await ctx.store.getNode(ws, node.id)).toEqual(node);
     });
 
+    it('stores property keys named like Object members (__proto__, constructor) as data', async () => {
+      const ws = newWorkspace();
+      // From JSON text, as the API receives them: a literal `{ __proto__: ... }` sets a prototype.
+      const properties = JSON.parse('{"__proto__":"x","constructor":"c","prototype":[1]}');
+      const node = makeNode({ properties });
+      await seed(ctx.store, ws, [node]);
+      const stored = await ctx.store.getNode(ws, node.id);
+      const sorted = (map: object) => Object.entries(map).sort(([a], [b]) => (a < b ? -1 : 1));
+      expect(sorted(stored?.properties ?? {})).toEqual([
+        ['__proto__', 'x'],
+        ['constructor', 'c'],
+        ['prototype', [1]],
+      ]);
+    });
+
     it('returns null for an unknown id', async () => {
       const ws = newWorkspace();
       expect(await ctx.store.getNode(ws, 'no-such-node')).toBeNull();

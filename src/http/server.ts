@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import type { ErrorCode } from '../errors';
+import { newRequestId } from './middleware/request-id';
+
+/** How long a client may take to send a request (HTTP_HEADERS_TIMEOUT_MS, HTTP_BODY_TIMEOUT_MS). */
+export interface ServerTimeouts {
+  /** The request line and headers. */
+  headersMs: number;
+  /** A request body, from when a route starts reading it. */
+  bodyMs: number;
+}
+
+/** How long a refused connection stays half-open for the client to read the answer. */
+const CLOSE_GRACE_MS = 2000;
+
+/** What a request the HTTP parser refused is answered with. */
+interface ClientErrorAnswer {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+/**
+ * The answer to a connection-level error, by Node's error code; null for errors that leave
+ * nothing to answer (the client reset or closed the connection).
+ */
+export function clientErrorAnswer(code: string | undefined): ClientErrorAnswer | null {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    // Node reports an over-long request line and over-large headers alike.
+    return {
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+      message: `The request line and headers exceed ${http.maxHeaderSize} bytes.`,
+    };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      status: 408,
+      code: 'REQUEST_TIMEOUT',
+      message: 'The request did not arrive in time.',
+    };
+  }
+  if (code?.startsWith('HPE_')) {
+    return {
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'The request is not valid HTTP/1.1.',
+    };
+  }
+  return null;
+}
+
+/** A complete HTTP/1.1 response carrying the error envelope, that closes the connection. */
+function rawErrorResponse(answer: ClientErrorAnswer, requestId: string): string {
+  const body = JSON.stringify({
+    success: false,
+    error: { code: answer.code, message: answer.message },
+    requestId,
+  });
+  return [
+    `HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * The HTTP server of the app: `main.ts` listens with it, and tests that need a real socket
+ * use it too. It bounds how long clients may take to send a request, and answers requests
+ * that Node's HTTP parser refuses (which never reach Express) in the error envelope:
+ *
+ * - `headersTimeout`: the request line and headers must arrive within `headersMs`;
+ *   `requestTimeout`: the whole request within `headersMs + bodyMs`. This is the backstop
+ *   for bodies no route reads; routes that read one answer 408 themselves after `bodyMs`
+ *   (json-body, raw-body). Node checks these every `connectionsCheckingInterval`, set to
+ *   a second at most so that the timeouts hold to about a second.
+ * - `clientError`: 431 HEADERS_TOO_LARGE, 408 REQUEST_TIMEOUT or 400 BAD_REQUEST, written
+ *   on the socket as a complete response with a request id, then the connection is closed.
+ *   A connection whose response has already started, or that the client reset, is only
+ *   closed.
+ */
+export function createHttpServer(
+  listener: http.RequestListener,
+  timeouts: ServerTimeouts,
+  logger: Logger,
+): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.headersMs + timeouts.bodyMs,
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs, timeouts.bodyMs),
+    },
+    listener,
+  );
+  // The response in progress on each connection, so an error never corrupts one.
+  const responses = new WeakMap<Duplex, http.ServerResponse>();
+  const answered = new WeakSet<Duplex>();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    responses.set(req.socket, res);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (answered.has(socket)) {
+      return; // The parser reports every further chunk of a refused request again.
+    }
+    const answer = clientErrorAnswer(error.code);
+    const response = responses.get(socket);
+    const responding = response?.headersSent === true && !response.writableFinished;
+    if (answer === null || responding || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    answered.add(socket);
+    const requestId = newRequestId();
+    logger.info({ requestId, status: answer.status, cause: error.code }, 'request refused');
+    // End (not destroy) after writing, and read on, so the client gets the whole answer
+    // even while it is still sending; then close for good.
+    socket.end(rawErrorResponse(answer, requestId));
+    socket.resume();
+    const grace = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+    grace.unref();
+    socket.once('close', () => clearTimeout(grace));
+  });
+  return server;
+}

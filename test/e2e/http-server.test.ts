@@ -1,0 +1,226 @@
+import { REQUEST_ID_PATTERN } from '../support/envelope-assertions';
+import { listen, RawClient, type RawResponse } from '../support/raw-http';
+import type { TestApp } from '../support/test-app';
+import { authHeaders } from '../support/test-app';
+import {
+  adminHeaders,
+  createConnector,
+  createWebhookTestApp,
+  unixSeconds,
+  waitFor,
+  xHeaders,
+  type CreatedConnector,
+} from '../support/webhook-fixtures';
+
+/** Asserts the error envelope of a raw response, with X-Request-Id equal to `requestId`. */
+function expectRawError(res: RawResponse, status: number, code: string): void {
+  const body = JSON.parse(res.body) as Record<string, unknown>;
+  expect({ status: res.status, body }).toMatchObject({
+    status,
+    body: { success: false, error: { code, message: expect.any(String) } },
+  });
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['x-request-id']).toMatch(REQUEST_ID_PATTERN);
+  expect(body.requestId).toBe(res.headers['x-request-id']);
+}
+
+/** A request's head as a raw client writes it. */
+const head = (requestLine: string, headers: Record<string, string>) =>
+  `${requestLine}\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
+
+/** Sends `body` one byte at a time, `everyMs` apart, until the connection closes. */
+async function trickle(client: RawClient, body: string, everyMs: number): Promise<void> {
+  for (const byte of body) {
+    if (client.socket.destroyed) {
+      return;
+    }
+    await client.write(byte);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+describe('the HTTP server (real sockets)', () => {
+  describe('requests the HTTP parser refuses, and slow clients', () => {
+    let t: TestApp;
+    let server: Awaited<ReturnType<typeof listen>>;
+    const clients: RawClient[] = [];
+    const client = () => {
+      const c = new RawClient(server.port);
+      clients.push(c);
+      return c;
+    };
+    beforeAll(async () => {
+      t = await createWebhookTestApp({
+        env: {
+          BOOTSTRAP_PLAN: 'enterprise',
+          HTTP_HEADERS_TIMEOUT_MS: '300',
+          HTTP_BODY_TIMEOUT_MS: '300',
+        },
+      });
+      server = await listen(t.app, t.config.timeouts);
+    });
+    afterEach(() => clients.splice(0).forEach((c) => c.destroy()));
+    afterAll(async () => {
+      await server.close();
+      await t.close();
+    });
+
+    it('answers a 100 KB query string with 431 HEADERS_TOO_LARGE in the envelope, then closes', async () => {
+      const c = client();
+      void c.write(head(`GET /health?q=${'a'.repeat(100_000)} HTTP/1.1`, { Host: 'x' }));
+      const res = await c.response();
+      expectRawError(res, 431, 'HEADERS_TOO_LARGE');
+      expect(res.headers.connection).toBe('close');
+      await c.whenClosed();
+    });
+
+    it('answers over-large headers the same way', async () => {
+      const c = client();
+      void c.write(head('GET /health HTTP/1.1', { Host: 'x', 'X-Big': 'b'.repeat(20_000) }));
+      expectRawError(await c.response(), 431, 'HEADERS_TOO_LARGE');
+      await c.whenClosed();
+    });
+
+    it.each([
+      ['a malformed request line', 'NOT HTTP AT ALL\r\n\r\n'],
+      [
+        'a header without a colon',
+        head('GET /health HTTP/1.1', { Host: 'x' }).replace('Host: x', 'Host x'),
+      ],
+      [
+        'bad chunked encoding',
+        head('POST /api/webhooks/ep_x HTTP/1.1', {
+          Host: 'x',
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+        }) + 'ZZ\r\n{}\r\n0\r\n\r\n',
+      ],
+    ])('answers %s with 400 BAD_REQUEST in the envelope, then closes', async (_what, raw) => {
+      const c = client();
+      await c.write(raw);
+      expectRawError(await c.response(), 400, 'BAD_REQUEST');
+      await c.whenClosed();
+    });
+
+    it('answers headers that do not arrive in time with 408 REQUEST_TIMEOUT, then closes', async () => {
+      const c = client();
+      await c.write('GET /health HTTP/1.1\r\nHost: x\r\n'); // and never the blank line
+      expectRawError(await c.response(), 408, 'REQUEST_TIMEOUT');
+      await c.whenClosed();
+    });
+
+    it('answers a JSON body that does not arrive in time with 408 REQUEST_TIMEOUT, then closes', async () => {
+      const c = client();
+      const body = JSON.stringify({ type: 'CREATE_NODE', payload: { entityType: 'T', name: 'n' } });
+      await c.write(
+        head('POST /api/commands/execute HTTP/1.1', {
+          Host: 'x',
+          ...authHeaders(t.apiKey, t.workspaceId),
+          'Content-Type': 'application/json',
+          'Content-Length': String(body.length),
+        }),
+      );
+      void trickle(c, body, 50);
+      const res = await c.response();
+      expectRawError(res, 408, 'REQUEST_TIMEOUT');
+      expect(JSON.parse(res.body).error.details).toEqual({ timeoutMs: 300 });
+      await c.whenClosed();
+    });
+
+    it('bounds raw bodies too: a trickled OAuth token request gets 408, then closes', async () => {
+      const c = client();
+      const body = 'grant_type=refresh_token&refresh_token=wor_x&client_id=cli_x';
+      await c.write(
+        head('POST /token HTTP/1.1', {
+          Host: 'x',
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': String(body.length),
+        }),
+      );
+      void trickle(c, body, 50);
+      expectRawError(await c.response(), 408, 'REQUEST_TIMEOUT');
+      await c.whenClosed();
+    });
+
+    it('still serves ordinary requests', async () => {
+      const c = client();
+      await c.write(head('GET /health HTTP/1.1', { Host: 'x', Connection: 'close' }));
+      const res = await c.response();
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ success: true, data: { status: 'ok' } });
+    });
+  });
+
+  describe.each([
+    ['HTTP_BODY_TIMEOUT_MS', { HTTP_BODY_TIMEOUT_MS: '1000' }],
+    [
+      'the webhook processing bound, which covers the body',
+      { HTTP_BODY_TIMEOUT_MS: '60000', WEBHOOK_PROCESSING_TIMEOUT_MS: '1000' },
+    ],
+  ])('a webhook sender that trickles its body, bounded by %s', (_bound, env) => {
+    let t: TestApp;
+    let server: Awaited<ReturnType<typeof listen>>;
+    let connector: CreatedConnector;
+    beforeAll(async () => {
+      t = await createWebhookTestApp({
+        env: { ...env, BOOTSTRAP_PLAN: 'enterprise', WEBHOOK_CONCURRENCY_PER_WORKSPACE: '1' },
+      });
+      server = await listen(t.app, t.config.timeouts);
+      connector = await createConnector(t, adminHeaders(t));
+    });
+    afterAll(async () => {
+      await server.close();
+      await t.close();
+    });
+
+    /** A signed delivery as raw bytes: its head, and its body. */
+    const delivery = (id: string) => {
+      const body = JSON.stringify({ type: 'ping', id });
+      const headers = xHeaders(connector.secret, unixSeconds(t.clock), body, id);
+      const requestHead = head(`POST /api/webhooks/${connector.endpointId} HTTP/1.1`, {
+        Host: 'x',
+        ...headers,
+        'Content-Length': String(body.length),
+        Connection: 'close',
+      });
+      return { requestHead, body };
+    };
+
+    it('holds the workspace slot only until the bound, then gets 408 and a real sender gets 202', async () => {
+      const inProgress = () => t.container.deps.webhooks.reception.inProgress(t.workspaceId);
+      const trickler = new RawClient(server.port);
+      const real = new RawClient(server.port);
+      const later = new RawClient(server.port);
+      try {
+        const slow = delivery('slow-1');
+        await trickler.write(slow.requestHead);
+        void trickle(trickler, slow.body, 100);
+        await waitFor(() => inProgress() === 1);
+
+        // While the trickler holds the only slot, a real sender is turned away...
+        const first = delivery('real-1');
+        await real.write(first.requestHead + first.body);
+        expectRawError(await real.response(), 429, 'RATE_LIMITED');
+
+        // ...until the bound passes: the trickler is answered 408 and disconnected.
+        const answer = await trickler.response();
+        expectRawError(answer, 408, 'REQUEST_TIMEOUT');
+        await trickler.whenClosed();
+        expect(inProgress()).toBe(0);
+
+        const second = delivery('real-2');
+        await later.write(second.requestHead + second.body);
+        const accepted = await later.response();
+        expect(accepted.status).toBe(202);
+        expect(JSON.parse(accepted.body)).toMatchObject({
+          success: true,
+          data: { status: 'processed' },
+        });
+      } finally {
+        [trickler, real, later].forEach((c) => c.destroy());
+      }
+    });
+  });
+});
