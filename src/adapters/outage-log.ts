@@ -44,13 +44,15 @@ export class StoreOutageLog {
   }
 }
 
-/** The error's code (when it has one) and message, without its stack. */
+/**
+ * The error's code (when it has one) and message, without its stack. Read by shape, not
+ * `instanceof Error`: a driver's error may come from another realm (a worker, a VM context).
+ */
 function describe(cause: unknown): string {
-  if (!(cause instanceof Error)) {
+  if (typeof cause !== 'object' || cause === null || !('message' in cause)) {
     return String(cause);
   }
+  const message = String(cause.message);
   const code = (cause as { code?: unknown }).code;
-  return typeof code === 'string' && !cause.message.includes(code)
-    ? `${code}: ${cause.message}`
-    : cause.message;
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
 }
