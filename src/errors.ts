@@ -13,6 +13,7 @@ export interface ValidationIssue {
 export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'INVALID_JSON'
+  | 'INVALID_CURSOR'
   | 'WORKSPACE_REQUIRED'
   | 'UNAUTHENTICATED'
   | 'INVALID_SIGNATURE'
@@ -54,6 +55,13 @@ export class ValidationError extends AppError {
 export class InvalidJsonError extends AppError {
   constructor(message = 'The request body is not valid JSON.') {
     super(400, 'INVALID_JSON', message);
+  }
+}
+
+/** A list cursor that is malformed, altered, or belongs to another filter or sort. */
+export class InvalidCursorError extends AppError {
+  constructor(message: string) {
+    super(400, 'INVALID_CURSOR', message);
   }
 }
 

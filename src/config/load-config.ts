@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PropertyIndexes } from '../filters/indexes';
 import { envSchema, type Env } from './env-schema';
 
 /** The validated, typed configuration the rest of the service receives. */
@@ -17,6 +18,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Undoable commands kept per actor and workspace. */
   commandHistoryDepth: number;
+  /** Property keys with an index for list filters (docs/filters.md). */
+  propertyIndexes: PropertyIndexes;
   /** Webhook reception and connectors (docs/webhooks.md). */
   webhooks: {
     /** How long a rotated-out secret keeps verifying requests. */
@@ -120,6 +123,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: env.PUBLIC_URL,
     metricsToken: env.METRICS_TOKEN,
     commandHistoryDepth: env.COMMAND_HISTORY_DEPTH,
+    propertyIndexes: { node: env.NODE_PROPERTY_INDEXES, edge: env.EDGE_PROPERTY_INDEXES },
     webhooks: {
       secretGraceSeconds: env.WEBHOOK_SECRET_GRACE_SECONDS,
       concurrencyPerWorkspace: env.WEBHOOK_CONCURRENCY_PER_WORKSPACE,
