@@ -93,7 +93,9 @@ export function listStatementsForLint(): Statement[] {
   const nodeGroup: Filter = {
     or: [{ and: nodeConditions.slice(0, 3) }, ...nodeConditions.slice(-4)],
   };
-  for (const filter of [undefined, ...nodeConditions, nodeGroup]) {
+  // Conditions are linted together (an OR of all, an AND of all): one statement parses
+  // each fragment as well as many would, at a fraction of the lint time.
+  for (const filter of [undefined, { or: nodeConditions }, { and: nodeConditions }, nodeGroup]) {
     add(nodeLists.statements(filter, [], false, indexed));
   }
   for (const sort of sorts(nodeLists.sortFields)) {
@@ -113,7 +115,13 @@ export function listStatementsForLint(): Statement[] {
       { or: [own('version', 'gt', 'integer'), own('createdAt', 'lt', 'instant')] },
     ],
   };
-  for (const filter of [undefined, ...edgeConditions, refOnly, mixed]) {
+  for (const filter of [
+    undefined,
+    { or: edgeConditions },
+    { and: edgeConditions },
+    refOnly,
+    mixed,
+  ]) {
     add(edgeLists.statements(filter, [], false, indexed));
   }
   for (const sort of sorts(edgeLists.sortFields)) {
