@@ -76,7 +76,7 @@ function matches(record: GraphNode | GraphEdge, filter: Filter): boolean {
     case 'startsWith':
       return (v as string).startsWith(value as string);
     default:
-      throw new Error(`unexpected ${op}`);
+      throw new Error(`unexpected ${String(op)}`);
   }
 }
 
