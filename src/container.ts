@@ -70,7 +70,9 @@ export function createContainer(
   const db = openDatabase({ filename: config.sqlitePath, logger });
   // NEO4J_URI moves every record to Neo4j (docs/neo4j.md): graph, command log, workspaces,
   // API keys, live-data sources, webhook connectors and OAuth records.
-  const neo4j = config.neo4j ? openNeo4jStores(config.neo4j, logger) : undefined;
+  const neo4j = config.neo4j
+    ? openNeo4jStores(config.neo4j, logger, config.propertyIndexes)
+    : undefined;
   // Read on every authenticated request: cached briefly, invalidated by in-process changes.
   const workspaces = new CachedWorkspaceStore(neo4j?.workspaces ?? new SqliteWorkspaceStore(db));
   const apiKeyStore = new CachedApiKeyStore(neo4j?.apiKeys ?? new SqliteApiKeyStore(db));
@@ -87,7 +89,7 @@ export function createContainer(
   );
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
-  const graph = neo4j?.graph ?? new SqliteGraphStore(db);
+  const graph = neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes);
   const commands = new CommandService(graph, clock, {
     historyDepth: config.commandHistoryDepth,
     idempotencyTtlMs: IDEMPOTENCY_TTL_MS,

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'INVALID_JSON'
   | 'BAD_REQUEST'
+  | 'INVALID_CURSOR'
   | 'WORKSPACE_REQUIRED'
   | 'UNAUTHENTICATED'
   | 'INVALID_SIGNATURE'
@@ -68,6 +69,13 @@ export class JsonTooDeepError extends ValidationError {
 export class InvalidJsonError extends AppError {
   constructor(message = 'The request body is not valid JSON.') {
     super(400, 'INVALID_JSON', message);
+  }
+}
+
+/** A list cursor that is malformed, altered, or belongs to another filter or sort. */
+export class InvalidCursorError extends AppError {
+  constructor(message: string) {
+    super(400, 'INVALID_CURSOR', message);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   normalizeEmail,
 } from '../domain/user';
 import { PLANS } from '../domain/workspace';
+import { propertyIndexProblem } from '../filters/indexes';
 
 const optionalString = z
   .string()
@@ -112,6 +113,26 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** A comma-separated list of property keys to index for list filters (docs/filters.md). */
+const propertyKeys = (kind: 'node' | 'edge') =>
+  z
+    .string()
+    .default('')
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter((k) => k !== ''),
+      ),
+    ])
+    .superRefine((keys, ctx) => {
+      const problem = propertyIndexProblem(kind, keys);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+      }
+    });
+
 /**
  * Every environment variable the service reads. Nothing else in the code base reads
  * `process.env`; see `loadConfig`.
@@ -150,6 +171,9 @@ export const envSchema = z.object({
       message: 'must be * or comma-separated origins such as https://app.example.com',
     }),
   METRICS_TOKEN: optionalString,
+  // Frequently filtered property keys, each served by an index (docs/filters.md).
+  NODE_PROPERTY_INDEXES: propertyKeys('node'),
+  EDGE_PROPERTY_INDEXES: propertyKeys('edge'),
   RATE_LIMIT_ENABLED: booleanFlag(true),
   // GraphQL mirror (docs/graphql.md).
   GRAPHQL_ENABLED: booleanFlag(true),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PropertyIndexes } from '../filters/indexes';
 import { envSchema, type Env } from './env-schema';
 
 /** The validated, typed configuration the rest of the service receives. */
@@ -31,6 +32,8 @@ export interface Config {
   };
   /** Undoable commands kept per actor and workspace. */
   commandHistoryDepth: number;
+  /** Property keys with an index for list filters (docs/filters.md). */
+  propertyIndexes: PropertyIndexes;
   /** Webhook reception and connectors (docs/webhooks.md). */
   webhooks: {
     /** How long a rotated-out secret keeps verifying requests. */
@@ -136,6 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     commandHistoryDepth: env.COMMAND_HISTORY_DEPTH,
+    propertyIndexes: { node: env.NODE_PROPERTY_INDEXES, edge: env.EDGE_PROPERTY_INDEXES },
     webhooks: {
       secretGraceSeconds: env.WEBHOOK_SECRET_GRACE_SECONDS,
       concurrencyPerWorkspace: env.WEBHOOK_CONCURRENCY_PER_WORKSPACE,

@@ -7,21 +7,50 @@ import type {
   SortKey,
   Subgraph,
 } from '../domain/graph';
+import type { Filter } from '../filters/model';
 import type { CommandLog } from './command-log';
-import type { Page, PageRequest } from './paging';
+import type { PageRequest } from './paging';
 
+/** Node list filters: the exact-match shorthands, ANDed with `where` (src/filters). */
 export interface NodeFilter {
   entityType?: string;
   /** Exact match. */
   name?: string;
+  /** A validated filter tree (src/filters/validate.ts). */
+  where?: Filter;
 }
 
+/** Edge list filters: the exact-match shorthands, ANDed with `where`. */
 export interface EdgeFilter {
   type?: string;
   sourceId?: string;
   targetId?: string;
   /** Either end. */
   nodeId?: string;
+  where?: Filter;
+}
+
+/**
+ * Where a keyset page starts: the sort fields' values of the last item already seen (one
+ * per sort key, in the sort's order) and its id. The page holds the items after it in the
+ * list's order, whatever was inserted or deleted meanwhile.
+ */
+export interface SortPosition {
+  values: readonly string[];
+  id: string;
+}
+
+/** A list page request: by offset, or (offset 0) after a position; total optional. */
+export interface ListPageRequest extends PageRequest {
+  after?: SortPosition;
+  /** False skips counting the matching items (`total` is then null). Default true. */
+  count?: boolean;
+}
+
+/** One page of a node or edge list; `total` is null when counting was skipped. */
+export interface ListPage<T> {
+  items: T[];
+  total: number | null;
 }
 
 export interface NeighborhoodOptions {
@@ -123,14 +152,14 @@ export interface GraphStore {
     workspaceId: string,
     filter: NodeFilter,
     sort: readonly SortKey<NodeSortField>[],
-    page: PageRequest,
-  ): Promise<Page<GraphNode>>;
+    page: ListPageRequest,
+  ): Promise<ListPage<GraphNode>>;
   listEdges(
     workspaceId: string,
     filter: EdgeFilter,
     sort: readonly SortKey<EdgeSortField>[],
-    page: PageRequest,
-  ): Promise<Page<GraphEdge>>;
+    page: ListPageRequest,
+  ): Promise<ListPage<GraphEdge>>;
   /** Breadth-first neighbourhood of `nodeId`; null when the node does not exist. */
   neighborhood(
     workspaceId: string,

@@ -6,8 +6,9 @@ import {
   type GraphNode,
 } from '../domain/graph';
 import { NotFoundError } from '../errors';
+import { edgeFilterTree, nodeFilterTree } from '../filters/shorthands';
 import type { EdgeFilter, GraphStore, Neighborhood, NodeFilter } from '../ports/graph-store';
-import type { Page, PageRequest } from '../ports/paging';
+import { pageOfList, type ListPaging, type ListResult } from './list-paging';
 import { parseSort } from './parse-sort';
 
 /** Upper bound on the nodes a neighbourhood returns (issue 3). */
@@ -33,22 +34,30 @@ export class GraphQueries {
     return edge;
   }
 
-  listNodes(
+  /** A page of nodes by offset or cursor (see `pageOfList`), the filter already validated. */
+  async listNodes(
     workspaceId: string,
     filter: NodeFilter,
     sort: string | undefined,
-    page: PageRequest,
-  ): Promise<Page<GraphNode>> {
-    return this.store.listNodes(workspaceId, filter, parseSort(sort, NODE_SORT_FIELDS), page);
+    paging: ListPaging,
+  ): Promise<ListResult<GraphNode>> {
+    const keys = parseSort(sort, NODE_SORT_FIELDS);
+    return pageOfList('node', nodeFilterTree(filter), keys, paging, (page) =>
+      this.store.listNodes(workspaceId, filter, keys, page),
+    );
   }
 
-  listEdges(
+  /** A page of edges by offset or cursor. */
+  async listEdges(
     workspaceId: string,
     filter: EdgeFilter,
     sort: string | undefined,
-    page: PageRequest,
-  ): Promise<Page<GraphEdge>> {
-    return this.store.listEdges(workspaceId, filter, parseSort(sort, EDGE_SORT_FIELDS), page);
+    paging: ListPaging,
+  ): Promise<ListResult<GraphEdge>> {
+    const keys = parseSort(sort, EDGE_SORT_FIELDS);
+    return pageOfList('edge', edgeFilterTree(filter), keys, paging, (page) =>
+      this.store.listEdges(workspaceId, filter, keys, page),
+    );
   }
 
   async neighbors(

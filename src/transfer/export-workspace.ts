@@ -1,7 +1,7 @@
 import type { GraphEdge, GraphNode } from '../domain/graph';
 import { ConflictError, NotFoundError } from '../errors';
-import type { GraphStore } from '../ports/graph-store';
-import type { Page, PageRequest } from '../ports/paging';
+import type { GraphStore, ListPage } from '../ports/graph-store';
+import type { PageRequest } from '../ports/paging';
 import type { WorkspaceStore } from '../ports/workspace-store';
 import { edgeLineOf, headerOf, nodeLineOf, type ExportLine } from './format';
 
@@ -21,13 +21,15 @@ const PAGE_SIZE = 500;
  */
 async function* everything<T extends { id: string }>(
   kind: string,
-  read: (page: PageRequest) => Promise<Page<T>>,
+  read: (page: PageRequest) => Promise<ListPage<T>>,
 ): AsyncGenerator<T> {
   const seen = new Set<string>();
-  let expected: number | undefined;
+  let expected: number | null | undefined;
   for (let offset = 0; ; offset += PAGE_SIZE) {
     const page = await read({ limit: PAGE_SIZE, offset });
-    expected ??= page.total;
+    if (expected === undefined) {
+      expected = page.total;
+    }
     if (page.total !== expected) {
       throw changedDuringExport(kind);
     }

@@ -3,6 +3,7 @@ import { commandLogCases } from './graph-store/command-log';
 import { expansionCases } from './graph-store/expansion';
 import type { ContractContext } from './graph-store/fixtures';
 import { isolationCases } from './graph-store/isolation';
+import { filterCases } from './graph-store/filters';
 import { listCases } from './graph-store/lists';
 import { neighborhoodCases } from './graph-store/neighborhood';
 import { recordCases } from './graph-store/records';
@@ -34,6 +35,7 @@ export function graphStoreContract(
     describe('records', () => recordCases(ctx));
     describe('workspace isolation', () => isolationCases(ctx));
     describe('lists', () => listCases(ctx));
+    describe('filters and cursors', () => filterCases(ctx));
     describe('neighborhood', () => neighborhoodCases(ctx));
     describe('expansion', () => expansionCases(ctx));
     describe('transactions', () => transactionCases(ctx));

@@ -41,7 +41,12 @@ describe('query endpoints', () => {
       const res = await c.get('/api/queries/nodes');
       const data = expectData(res, 200);
       expect(data).toHaveLength(50);
-      expect(res.body.meta).toEqual({ total: 126, limit: 50, offset: 0 });
+      expect(res.body.meta).toEqual({
+        total: 126,
+        limit: 50,
+        offset: 0,
+        nextCursor: expect.any(String),
+      });
     });
 
     it('clamps limit 101 to 100, accepts 0, and rejects -1 and abc', async () => {
@@ -50,7 +55,7 @@ describe('query endpoints', () => {
       expect(big.body.meta.limit).toBe(100);
       const zero = await c.get('/api/queries/nodes', { limit: 0 });
       expect(expectData(zero, 200)).toEqual([]);
-      expect(zero.body.meta).toEqual({ total: 126, limit: 0, offset: 0 });
+      expect(zero.body.meta).toEqual({ total: 126, limit: 0, offset: 0, nextCursor: null });
       expectError(await c.get('/api/queries/nodes', { limit: -1 }), 400, 'VALIDATION_ERROR');
       expectError(await c.get('/api/queries/nodes', { limit: 'abc' }), 400, 'VALIDATION_ERROR');
       expectError(await c.get('/api/queries/nodes', { offset: '1.5' }), 400, 'VALIDATION_ERROR');
@@ -59,7 +64,7 @@ describe('query endpoints', () => {
     it('returns an empty page with the total for an offset past the end', async () => {
       const res = await c.get('/api/queries/nodes', { offset: 1000 });
       expect(expectData(res, 200)).toEqual([]);
-      expect(res.body.meta).toEqual({ total: 126, limit: 50, offset: 1000 });
+      expect(res.body.meta).toEqual({ total: 126, limit: 50, offset: 1000, nextCursor: null });
     });
 
     it('filters by entityType and exact name', async () => {

@@ -50,7 +50,11 @@ export class Neo4jClient {
   ) {}
 
   /** Opens a driver for `settings`; no connection is made until the first use. */
-  static open(settings: Neo4jSettings, logger: Logger): Neo4jClient {
+  static open(
+    settings: Neo4jSettings,
+    logger: Logger,
+    schema: () => SchemaStatement[] = () => loadSchema(),
+  ): Neo4jClient {
     const log = logger.child({ component: ENGINE_NAME });
     const driver = neo4j.driver(settings.uri, neo4j.auth.basic(settings.user, settings.password), {
       connectionTimeout: settings.connectionTimeoutMs,
@@ -69,6 +73,7 @@ export class Neo4jClient {
       settings.database,
       new OutageGate(settings.outageCooldownMs, log),
       log,
+      schema,
     );
   }
 

@@ -16,7 +16,9 @@ import type {
   NodeFilter,
   UnitOfWork,
 } from '../../ports/graph-store';
-import type { Page, PageRequest } from '../../ports/paging';
+import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes';
+import { edgeFilterTree, nodeFilterTree } from '../../filters/shorthands';
+import type { ListPage, ListPageRequest, SortPosition } from '../../ports/graph-store';
 import type { Neo4jClient } from './client';
 import { Neo4jCommandLog } from './command-log';
 import { checkExpansionOptions } from '../../domain/graph-paths';
@@ -28,15 +30,27 @@ import { field, mapField, runAll, runOne } from './statement';
 import { EDGES_BY_IDS, NODE_GET, NODES_BY_IDS } from './statements/graph';
 import { edgeLists, nodeLists, type ListStatements } from './statements/lists';
 import { MAINTENANCE_STATEMENTS } from './statements/maintenance';
-import { toInt, toNumber } from './values';
+import { toDateTime, toInt, toNumber } from './values';
 
-/** The filter keys that have a value, and the parameters they bind. */
-function usedFilters<F extends object>(filter: F): { keys: (keyof F & string)[]; params: object } {
-  const entries = Object.entries(filter).filter(([, value]) => value !== undefined);
-  return {
-    keys: entries.map(([key]) => key as keyof F & string),
-    params: Object.fromEntries(entries),
-  };
+/** The parameters of a keyset position: DATETIME for the timestamps, as they are stored. */
+function afterParams<F extends string>(
+  after: SortPosition | undefined,
+  sort: readonly SortKey<F>[],
+): Record<string, unknown> {
+  if (!after) {
+    return {};
+  }
+  const fields = [...new Set(sort.map((key) => key.field))];
+  if (after.values.length !== fields.length) {
+    throw new Error(`A position of ${after.values.length} values for ${fields.length} sort terms`);
+  }
+  const params: Record<string, unknown> = { afterId: after.id };
+  fields.forEach((field, i) => {
+    const value = after.values[i] as string;
+    params[`after${i}`] =
+      field === 'createdAt' || field === 'updatedAt' ? toDateTime(value) : value;
+  });
+  return params;
 }
 
 /**
@@ -47,7 +61,18 @@ function usedFilters<F extends object>(filter: F): { keys: (keyof F & string)[];
  * wins, the others see VERSION_CONFLICT.
  */
 export class Neo4jGraphStore implements GraphStore {
-  constructor(private readonly client: Neo4jClient) {}
+  private readonly indexedKeys: { node: ReadonlySet<string>; edge: ReadonlySet<string> };
+
+  /** `propertyIndexes`: the declared keys, compiled so that their indexes can be used. */
+  constructor(
+    private readonly client: Neo4jClient,
+    propertyIndexes: PropertyIndexes = NO_PROPERTY_INDEXES,
+  ) {
+    this.indexedKeys = {
+      node: new Set(propertyIndexes.node),
+      edge: new Set(propertyIndexes.edge),
+    };
+  }
 
   getNode(workspaceId: string, id: string): Promise<GraphNode | null> {
     return this.client.read(async (tx) => {
@@ -80,12 +105,14 @@ export class Neo4jGraphStore implements GraphStore {
     workspaceId: string,
     filter: NodeFilter,
     sort: readonly SortKey<NodeSortField>[],
-    page: PageRequest,
-  ): Promise<Page<GraphNode>> {
-    const { keys, params } = usedFilters(filter);
-    const statements = nodeLists.statements(keys, sort);
+    page: ListPageRequest,
+  ): Promise<ListPage<GraphNode>> {
+    const keyset = page.after !== undefined;
+    const tree = nodeFilterTree(filter);
+    const statements = nodeLists.statements(tree, sort, keyset, this.indexedKeys.node);
+    const params = { workspaceId, ...statements.filterParams };
     return this.client.read((tx) =>
-      this.list(tx, statements, { workspaceId, ...params }, page, (record) =>
+      this.list(tx, statements, params, afterParams(page.after, sort), page, (record) =>
         toNode(mapField(record, 'node')),
       ),
     );
@@ -95,12 +122,14 @@ export class Neo4jGraphStore implements GraphStore {
     workspaceId: string,
     filter: EdgeFilter,
     sort: readonly SortKey<EdgeSortField>[],
-    page: PageRequest,
-  ): Promise<Page<GraphEdge>> {
-    const { keys, params } = usedFilters(filter);
-    const statements = edgeLists.statements(keys, sort);
+    page: ListPageRequest,
+  ): Promise<ListPage<GraphEdge>> {
+    const keyset = page.after !== undefined;
+    const tree = edgeFilterTree(filter);
+    const statements = edgeLists.statements(tree, sort, keyset, this.indexedKeys.edge);
+    const params = { workspaceId, ...statements.filterParams };
     return this.client.read((tx) =>
-      this.list(tx, statements, { workspaceId, ...params }, page, (record) =>
+      this.list(tx, statements, params, afterParams(page.after, sort), page, (record) =>
         toEdge(mapField(record, 'edge')),
       ),
     );
@@ -166,22 +195,31 @@ export class Neo4jGraphStore implements GraphStore {
     });
   }
 
-  /** The total, then the page when it can hold anything (as the SQLite adapter does). */
+  /**
+   * The total (unless skipped), then the page when it can hold anything (as the SQLite
+   * adapter does). A keyset page has no offset.
+   */
   private async list<T>(
     tx: ManagedTransaction,
     statements: ListStatements,
     params: Record<string, unknown>,
-    page: PageRequest,
+    after: Record<string, unknown>,
+    page: ListPageRequest,
     map: (record: Parameters<typeof mapField>[0]) => T,
-  ): Promise<Page<T>> {
-    const counted = await runOne(tx, statements.count, params);
-    const total = counted ? toNumber(field(counted, 'total')) : 0;
-    if (page.limit <= 0 || page.offset >= total) {
+  ): Promise<ListPage<T>> {
+    let total: number | null = null;
+    if (page.count ?? true) {
+      const counted = await runOne(tx, statements.count, params);
+      total = counted ? toNumber(field(counted, 'total')) : 0;
+    }
+    const skip = page.after ? 0 : page.offset;
+    if (page.limit <= 0 || (total !== null && skip >= total)) {
       return { items: [], total };
     }
     const records = await runAll(tx, statements.page, {
       ...params,
-      offset: toInt(page.offset),
+      ...after,
+      ...(page.after ? {} : { offset: toInt(page.offset) }),
       limit: toInt(page.limit),
     });
     return { items: records.map(map), total };

@@ -1,4 +1,4 @@
-import { TYPE_NAME_PATTERN } from '../../domain/properties';
+import { PROPERTY_KEY_PATTERN, TYPE_NAME_PATTERN } from '../../domain/properties';
 
 /**
  * Labels and relationship types cannot be query parameters in Cypher 5, so entity and
@@ -8,6 +8,30 @@ import { TYPE_NAME_PATTERN } from '../../domain/properties';
 export function quoteIdentifier(name: string): string {
   if (!TYPE_NAME_PATTERN.test(name)) {
     throw new Error(`Not a valid label or relationship type: ${JSON.stringify(name)}`);
+  }
+  return `\`${name}\``;
+}
+
+/**
+ * A property key as a quoted identifier (`` n.`rpm` ``), for the declared property indexes:
+ * Neo4j's planner uses an index only for a static property access, not for `n[$key]`. The
+ * key comes from the declared index list, checked against the property key pattern (no
+ * backtick can get through).
+ */
+export function quotePropertyKey(key: string): string {
+  if (!PROPERTY_KEY_PATTERN.test(key)) {
+    throw new Error(`Not a valid property key: ${JSON.stringify(key)}`);
+  }
+  return `\`${key}\``;
+}
+
+/** An index name built from a prefix and a property key. */
+const INDEX_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+/** Quotes an index name (`entity_property_<key>`), checked like the other identifiers. */
+export function quoteIndexName(name: string): string {
+  if (!INDEX_NAME_PATTERN.test(name)) {
+    throw new Error(`Not a valid index name: ${JSON.stringify(name)}`);
   }
   return `\`${name}\``;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes';
 import type { HealthCheck } from '../../ports/health';
 import { Neo4jApiKeyStore } from './api-key-store';
 import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
@@ -8,6 +9,8 @@ import { Neo4jIndexOutbox } from './index-outbox';
 import { Neo4jLiveDataSourceStore } from './live-data-source-store';
 import { Neo4jOAuthClientStore } from './oauth-client-store';
 import { Neo4jOAuthGrantStore } from './oauth-grant-store';
+import { loadSchema } from './schema';
+import { propertyIndexSchema } from './statements/property-indexes';
 import { Neo4jUserStore } from './user-store';
 import { Neo4jWorkspaceStore } from './workspace-store';
 
@@ -39,14 +42,16 @@ export interface Neo4jStores {
 export function openNeo4jStores(
   settings: Omit<Neo4jSettings, 'outageCooldownMs'> & { outageCooldownMs?: number },
   logger: Logger,
+  propertyIndexes: PropertyIndexes = NO_PROPERTY_INDEXES,
 ): Neo4jStores {
   const client = Neo4jClient.open(
     { ...settings, outageCooldownMs: settings.outageCooldownMs ?? OUTAGE_COOLDOWN_MS },
     logger,
+    () => [...loadSchema(), ...propertyIndexSchema(propertyIndexes)],
   );
   return {
     client,
-    graph: new Neo4jGraphStore(client),
+    graph: new Neo4jGraphStore(client, propertyIndexes),
     indexOutbox: new Neo4jIndexOutbox(client),
     workspaces: new Neo4jWorkspaceStore(client),
     apiKeys: new Neo4jApiKeyStore(client),

@@ -1,5 +1,5 @@
 import type { ManagedTransaction, Record as Neo4jRecord } from 'neo4j-driver';
-import { quoteIdentifier } from './identifiers';
+import { quoteIdentifier, quoteIndexName, quotePropertyKey } from './identifiers';
 
 /**
  * One Cypher statement the adapters send, with the parameters it takes. Every statement is
@@ -17,7 +17,9 @@ export interface Statement<P extends string = string> {
 /**
  * A statement with identifier slots: labels or relationship types, which Cypher cannot
  * take as parameters. A slot is written `` `__NAME__` `` in the text (a valid, quoted
- * identifier, so the template itself lints) and filled only through `quoteIdentifier`.
+ * identifier, so the template itself lints) and filled only through `quoteSlot`: a slot
+ * named `..._KEY` takes a property key, `..._INDEX` an index name, any other a label or
+ * relationship type, each checked against its pattern and backtick-quoted.
  */
 export interface SlottedStatement<P extends string, S extends string> extends Statement<P> {
   readonly slots: readonly S[];
@@ -35,6 +37,17 @@ export function cypher<const P extends string>(
 }
 
 const SLOT = /`__([A-Z_]+)__`/g;
+
+/** The quoted text of a slot's value, checked by the slot's kind (see `SlottedStatement`). */
+function quoteSlot(slot: string, value: string): string {
+  if (slot.endsWith('_KEY')) {
+    return quotePropertyKey(value);
+  }
+  if (slot.endsWith('_INDEX')) {
+    return quoteIndexName(value);
+  }
+  return quoteIdentifier(value);
+}
 
 /** Declares a statement with identifier slots; see `SlottedStatement`. */
 export function slotted<const P extends string, const S extends string>(
@@ -60,7 +73,7 @@ export function slotted<const P extends string, const S extends string>(
         if (!(slots as readonly string[]).includes(slot)) {
           throw new Error(`Statement ${name} uses undeclared slot ${slot}`);
         }
-        return quoteIdentifier(values[slot as S]);
+        return quoteSlot(slot, values[slot as S]);
       });
       return { name, params, text: filled };
     },

@@ -1,15 +1,15 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { SortKey } from '../../domain/graph';
-import type { Page, PageRequest } from '../../ports/paging';
+import type { Filter } from '../../filters/model';
+import type { ListPage, ListPageRequest, SortPosition } from '../../ports/graph-store';
+import { compileFilter, type SqlFields } from './filter-sql';
 
-/** One optional filter: the SQL condition it adds, bound to a named parameter `@<key>`. */
-export type FilterConditions<Filter> = { readonly [K in keyof Filter]-?: string };
-
-/** What a list of one table needs: its columns, filters and sortable fields. */
-export interface ListDefinition<Filter, Field extends string> {
+/** What a list of one table needs: its columns, fields and sortable fields. */
+export interface ListDefinition<Field extends string> {
   table: string;
   columns: string;
-  filters: FilterConditions<Filter>;
+  /** Where filter conditions find the record's fields and properties. */
+  fields: SqlFields;
   /** The whitelist: only these fields can reach ORDER BY, each mapped to its column. */
   sortColumns: Readonly<Record<Field, string>>;
   /** The unfiltered total of `@workspaceId`, read from a maintained counter, not counted. */
@@ -22,57 +22,90 @@ interface ListStatements<Row> {
 }
 
 /**
- * Statements are cached by shape (which filters, which order); the number of shapes is
- * finite but large (every sort combination), so the cache forgets its oldest entry.
+ * Statements are cached by shape (filter structure, order, keyset or offset); the number of
+ * shapes is finite but large, so the cache forgets its oldest entry.
  */
 const MAX_CACHED_SHAPES = 256;
 
+interface OrderTerm {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
 /**
- * Filtered, sorted, paged lists of one workspace's records. The page and its total come
- * from the same read transaction, so `total` always describes the listed data.
+ * The keyset condition "after this position" for ORDER BY terms ending in `id ASC`: a bound
+ * on the first column (so an index on it is a range seek, not a walk from the start) and
+ * the exact lexicographic comparison. A single ascending key is a row-value comparison,
+ * which SQLite seeks on directly.
  */
-export class ListQuery<Row, Filter extends object, Field extends string> {
+function seekCondition(terms: readonly OrderTerm[]): string {
+  const value = (i: number) => `@after${i}`;
+  const first = terms[0];
+  if (!first) {
+    return 'id > @afterId';
+  }
+  if (terms.length === 1 && first.direction === 'asc') {
+    return `(${first.column}, id) > (${value(0)}, @afterId)`;
+  }
+  const after = (i: number): string => {
+    const term = terms[i];
+    if (!term) {
+      return 'id > @afterId';
+    }
+    const op = term.direction === 'asc' ? '>' : '<';
+    return `(${term.column} ${op} ${value(i)} OR (${term.column} = ${value(i)} AND ${after(i + 1)}))`;
+  };
+  const bound = first.direction === 'asc' ? '>=' : '<=';
+  return `${first.column} ${bound} ${value(0)} AND ${after(0)}`;
+}
+
+/**
+ * Filtered, sorted, paged lists of one workspace's records, by offset or by keyset. The page
+ * and its total come from the same read transaction, so `total` always describes the
+ * listed data.
+ */
+export class ListQuery<Row, Field extends string> {
   private readonly cache = new Map<string, ListStatements<Row>>();
   private readonly countAll: Statement<[Record<string, unknown>], number>;
 
   constructor(
     private readonly reader: Database,
-    private readonly definition: ListDefinition<Filter, Field>,
+    private readonly definition: ListDefinition<Field>,
   ) {
     this.countAll = reader.prepare<[Record<string, unknown>], number>(definition.countAll).pluck();
   }
 
   run(
     workspaceId: string,
-    filter: Filter,
+    filter: Filter | undefined,
     sort: readonly SortKey<Field>[],
-    page: PageRequest,
-  ): Page<Row> {
-    const params: Record<string, unknown> = { workspaceId };
-    const conditions = ['workspace_id = @workspaceId'];
-    for (const key of Object.keys(this.definition.filters) as (keyof Filter & string)[]) {
-      const value = filter[key];
-      if (value !== undefined) {
-        conditions.push(this.definition.filters[key]);
-        params[key] = value;
-      }
+    page: ListPageRequest,
+  ): ListPage<Row> {
+    const condition = compileFilter(filter, this.definition.fields);
+    const terms = this.orderTerms(sort);
+    const params: Record<string, unknown> = { workspaceId, ...condition.params };
+    const statements = this.statements(condition.sql, terms, page.after !== undefined);
+    if (page.after) {
+      Object.assign(params, afterParams(page.after, terms.length));
     }
-    const orderBy = this.orderBy(sort);
-    const filtered = conditions.length > 1;
-    const statements = this.statements(conditions.join(' AND '), orderBy);
+    const counted = page.count ?? true;
     return this.reader.transaction(() => {
-      const total = (filtered ? statements.count : this.countAll).get(params) ?? 0;
-      const items =
-        page.limit > 0 && page.offset < total
-          ? statements.page.all({ ...params, limit: page.limit, offset: page.offset })
-          : [];
+      const total = !counted
+        ? null
+        : ((filter ? statements.count : this.countAll).get({ workspaceId, ...condition.params }) ??
+          0);
+      const skip = page.after ? 0 : page.offset;
+      const empty = page.limit <= 0 || (total !== null && skip >= total);
+      const items = empty
+        ? []
+        : statements.page.all({ ...params, limit: page.limit, offset: skip });
       return { items, total };
     })();
   }
 
-  /** ORDER BY from whitelisted fields only, each field once, always ending with `id ASC`. */
-  private orderBy(sort: readonly SortKey<Field>[]): string {
-    const terms: string[] = [];
+  /** ORDER BY terms from whitelisted fields only, each field once (`id ASC` follows). */
+  private orderTerms(sort: readonly SortKey<Field>[]): OrderTerm[] {
+    const terms: OrderTerm[] = [];
     const used = new Set<string>();
     for (const key of sort) {
       if (!Object.hasOwn(this.definition.sortColumns, key.field)) {
@@ -84,27 +117,31 @@ export class ListQuery<Row, Filter extends object, Field extends string> {
       // A repeated field cannot change the order its first occurrence set.
       if (!used.has(key.field)) {
         used.add(key.field);
-        terms.push(`${this.definition.sortColumns[key.field]} ${key.direction.toUpperCase()}`);
+        terms.push({ column: this.definition.sortColumns[key.field], direction: key.direction });
       }
     }
-    terms.push('id ASC');
-    return terms.join(', ');
+    return terms;
   }
 
-  private statements(where: string, orderBy: string): ListStatements<Row> {
-    const shape = `${where}|${orderBy}`;
+  private statements(where: string, terms: readonly OrderTerm[], keyset: boolean) {
+    const orderBy = [...terms.map((t) => `${t.column} ${t.direction.toUpperCase()}`), 'id ASC'];
+    const shape = `${where}|${orderBy.join(',')}|${keyset}`;
     const cached = this.cache.get(shape);
     if (cached) {
       return cached;
     }
     const { table, columns } = this.definition;
+    const filtered = `workspace_id = @workspaceId AND ${where}`;
+    const paged = keyset ? `${filtered} AND ${seekCondition(terms)}` : filtered;
     const statements: ListStatements<Row> = {
       count: this.reader
-        .prepare<[Record<string, unknown>], number>(`SELECT COUNT(*) FROM ${table} WHERE ${where}`)
+        .prepare<[Record<string, unknown>], number>(
+          `SELECT COUNT(*) FROM ${table} WHERE ${filtered}`,
+        )
         .pluck(),
       page: this.reader.prepare(
-        `SELECT ${columns} FROM ${table} WHERE ${where}
-         ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
+        `SELECT ${columns} FROM ${table} WHERE ${paged}
+         ORDER BY ${orderBy.join(', ')} LIMIT @limit OFFSET @offset`,
       ),
     };
     if (this.cache.size >= MAX_CACHED_SHAPES) {
@@ -116,4 +153,16 @@ export class ListQuery<Row, Filter extends object, Field extends string> {
     this.cache.set(shape, statements);
     return statements;
   }
+}
+
+/** The parameters of a keyset position: one value per sort term, then the id. */
+function afterParams(after: SortPosition, terms: number): Record<string, unknown> {
+  if (after.values.length !== terms) {
+    throw new Error(`A position of ${after.values.length} values for ${terms} sort terms`);
+  }
+  const params: Record<string, unknown> = { afterId: after.id };
+  after.values.forEach((value, i) => {
+    params[`after${i}`] = value;
+  });
+  return params;
 }

@@ -16,12 +16,15 @@ import type {
   NodeFilter,
   UnitOfWork,
 } from '../../ports/graph-store';
-import type { Page, PageRequest } from '../../ports/paging';
+import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes';
+import { edgeFilterTree, nodeFilterTree } from '../../filters/shorthands';
+import type { ListPage, ListPageRequest } from '../../ports/graph-store';
 import { CommandLogStatements, SqliteCommandLog } from './command-log';
 import type { SqliteDatabase } from './database';
 import { ExpansionQuery } from './graph-expansion';
 import { ListQuery } from './graph-list-query';
 import { NeighborhoodQuery } from './graph-neighborhood';
+import { applyPropertyIndexes } from './property-indexes';
 import {
   EDGE_COLUMNS,
   NODE_COLUMNS,
@@ -42,14 +45,23 @@ export class SqliteGraphStore implements GraphStore {
   private readonly getNodeStmt: Statement<[string, string], NodeRow>;
   private readonly getNodesStmt: Statement<[{ workspaceId: string; ids: string }], NodeRow>;
   private readonly getEdgeStmt: Statement<[string, string], EdgeRow>;
-  private readonly nodeList: ListQuery<NodeRow, NodeFilter, NodeSortField>;
-  private readonly edgeList: ListQuery<EdgeRow, EdgeFilter, EdgeSortField>;
+  private readonly nodeList: ListQuery<NodeRow, NodeSortField>;
+  private readonly edgeList: ListQuery<EdgeRow, EdgeSortField>;
   private readonly traversal: NeighborhoodQuery;
   private readonly expansion: ExpansionQuery;
   private readonly writerStatements: GraphWriterStatements;
   private readonly logStatements: CommandLogStatements;
 
-  constructor(private readonly db: SqliteDatabase) {
+  /**
+   * `propertyIndexes`: the declared property keys (NODE_PROPERTY_INDEXES,
+   * EDGE_PROPERTY_INDEXES); their expression indexes are created (and undeclared ones
+   * dropped) here, before the first read.
+   */
+  constructor(
+    private readonly db: SqliteDatabase,
+    propertyIndexes: PropertyIndexes = NO_PROPERTY_INDEXES,
+  ) {
+    applyPropertyIndexes(db.writer, propertyIndexes);
     this.getNodeStmt = db.reader.prepare(
       `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`,
     );
@@ -62,10 +74,21 @@ export class SqliteGraphStore implements GraphStore {
     this.getEdgeStmt = db.reader.prepare(
       `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`,
     );
-    this.nodeList = new ListQuery<NodeRow, NodeFilter, NodeSortField>(db.reader, {
+    this.nodeList = new ListQuery<NodeRow, NodeSortField>(db.reader, {
       table: 'graph_nodes',
       columns: NODE_COLUMNS,
-      filters: { entityType: 'entity_type = @entityType', name: 'name = @name' },
+      fields: {
+        own: {
+          id: 'id',
+          name: 'name',
+          entityType: 'entity_type',
+          createdAt: 'created_at',
+          updatedAt: 'updated_at',
+          version: 'version',
+        },
+        properties: 'properties',
+        indexedKeys: new Set(propertyIndexes.node),
+      },
       sortColumns: {
         createdAt: 'created_at',
         updatedAt: 'updated_at',
@@ -74,15 +97,23 @@ export class SqliteGraphStore implements GraphStore {
       },
       countAll: 'SELECT nodes FROM graph_counts WHERE workspace_id = @workspaceId',
     });
-    this.edgeList = new ListQuery<EdgeRow, EdgeFilter, EdgeSortField>(db.reader, {
+    this.edgeList = new ListQuery<EdgeRow, EdgeSortField>(db.reader, {
       table: 'graph_edges',
       columns: EDGE_COLUMNS,
-      filters: {
-        type: 'type = @type',
-        sourceId: 'source_id = @sourceId',
-        targetId: 'target_id = @targetId',
-        // An OR of two indexed columns: SQLite answers it with both traversal indexes.
-        nodeId: '(source_id = @nodeId OR target_id = @nodeId)',
+      // nodeId (either end) is an OR of two indexed columns: SQLite answers it with both
+      // traversal indexes.
+      fields: {
+        own: {
+          id: 'id',
+          type: 'type',
+          sourceId: 'source_id',
+          targetId: 'target_id',
+          createdAt: 'created_at',
+          updatedAt: 'updated_at',
+          version: 'version',
+        },
+        properties: 'properties',
+        indexedKeys: new Set(propertyIndexes.edge),
       },
       sortColumns: { createdAt: 'created_at', updatedAt: 'updated_at', type: 'type' },
       countAll: 'SELECT edges FROM graph_counts WHERE workspace_id = @workspaceId',
@@ -119,10 +150,10 @@ export class SqliteGraphStore implements GraphStore {
     workspaceId: string,
     filter: NodeFilter,
     sort: readonly SortKey<NodeSortField>[],
-    page: PageRequest,
-  ): Promise<Page<GraphNode>> {
+    page: ListPageRequest,
+  ): Promise<ListPage<GraphNode>> {
     return settle(() => {
-      const result = this.nodeList.run(workspaceId, filter, sort, page);
+      const result = this.nodeList.run(workspaceId, nodeFilterTree(filter), sort, page);
       return { items: result.items.map(toNode), total: result.total };
     });
   }
@@ -131,10 +162,10 @@ export class SqliteGraphStore implements GraphStore {
     workspaceId: string,
     filter: EdgeFilter,
     sort: readonly SortKey<EdgeSortField>[],
-    page: PageRequest,
-  ): Promise<Page<GraphEdge>> {
+    page: ListPageRequest,
+  ): Promise<ListPage<GraphEdge>> {
     return settle(() => {
-      const result = this.edgeList.run(workspaceId, filter, sort, page);
+      const result = this.edgeList.run(workspaceId, edgeFilterTree(filter), sort, page);
       return { items: result.items.map(toEdge), total: result.total };
     });
   }

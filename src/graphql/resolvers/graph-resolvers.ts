@@ -9,6 +9,7 @@ import {
   sortString,
   type ResolverMap,
 } from './inputs';
+import { filterOfWhere, type WhereInput } from './where-input';
 
 type SortArg = { field: string; direction?: 'ASC' | 'DESC' | null }[] | null;
 type DirectionArg = 'OUT' | 'IN' | 'BOTH' | null;
@@ -17,20 +18,36 @@ interface ListArgs {
   sort?: SortArg;
   limit?: number | null;
   offset?: number | null;
+  after?: string | null;
+  count?: boolean | null;
 }
 
 interface NodeListArgs extends ListArgs {
-  where?: { entityType?: string | null; name?: string | null } | null;
+  where?: (WhereInput & { entityType?: string | null; name?: string | null }) | null;
 }
 
 interface EdgeListArgs extends ListArgs {
-  where?: {
-    type?: string | null;
-    sourceId?: string | null;
-    targetId?: string | null;
-    nodeId?: string | null;
-  } | null;
+  where?:
+    | (WhereInput & {
+        type?: string | null;
+        sourceId?: string | null;
+        targetId?: string | null;
+        nodeId?: string | null;
+      })
+    | null;
 }
+
+/** Paging of a list field: limit/offset as REST, `after` a nextCursor, `count` as count=. */
+function listPaging(args: ListArgs) {
+  return {
+    ...pageOf(args),
+    cursor: args.after ?? undefined,
+    count: args.count ?? true,
+  };
+}
+
+/** How many exact-match shorthands are set (they count towards the condition limit). */
+const given = (...values: unknown[]) => values.filter((v) => v !== null && v !== undefined).length;
 
 interface NodeEdgesArgs extends ListArgs {
   direction?: DirectionArg;
@@ -63,14 +80,19 @@ export function graphResolvers(queries: GraphQueries): ResolverMap {
           name: check.text('args.where.name', args.where?.name, 1000),
         };
         check.done();
-        const page = pageOf(args);
+        const where = filterOfWhere(
+          'node',
+          args.where,
+          given(args.where?.entityType, args.where?.name),
+        );
+        const paging = listPaging(args);
         const result = await queries.listNodes(
           ctx.workspaceId,
-          filter,
+          { ...filter, where },
           sortString(args.sort),
-          page,
+          paging,
         );
-        return { items: result.items, total: result.total, ...page };
+        return { ...result, limit: paging.limit, offset: paging.offset };
       },
       edge: (_root, args: { id: string }, ctx) => {
         requireScope(ctx, 'read:edges');
@@ -87,14 +109,19 @@ export function graphResolvers(queries: GraphQueries): ResolverMap {
           nodeId: check.id('args.where.nodeId', where.nodeId),
         };
         check.done();
-        const page = pageOf(args);
+        const tree = filterOfWhere(
+          'edge',
+          args.where,
+          given(where.type, where.sourceId, where.targetId, where.nodeId),
+        );
+        const paging = listPaging(args);
         const result = await queries.listEdges(
           ctx.workspaceId,
-          filter,
+          { ...filter, where: tree },
           sortString(args.sort),
-          page,
+          paging,
         );
-        return { items: result.items, total: result.total, ...page };
+        return { ...result, limit: paging.limit, offset: paging.offset };
       },
     },
     Node: {
@@ -110,14 +137,14 @@ export function graphResolvers(queries: GraphQueries): ResolverMap {
             : direction === 'in'
               ? { targetId: node.id }
               : { nodeId: node.id };
-        const page = pageOf(args);
+        const paging = listPaging(args);
         const result = await queries.listEdges(
           ctx.workspaceId,
           { type, ...ends },
           sortString(args.sort),
-          page,
+          paging,
         );
-        return { items: result.items, total: result.total, ...page };
+        return { ...result, limit: paging.limit, offset: paging.offset };
       },
       neighbors: (node: GraphNode, args: NeighborsArgs, ctx) => {
         requireScope(ctx, 'read:nodes');

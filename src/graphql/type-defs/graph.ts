@@ -24,9 +24,17 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
 
     """
     A page of nodes (GET /api/queries/nodes). limit defaults to 50 and is clamped to 100.
-    Scope read:nodes.
+    after takes the nextCursor of the previous page (not with offset); count: false skips
+    the total (null). Scope read:nodes.
     """
-    nodes(where: NodeWhere, sort: [NodeSort!], limit: Int = 50, offset: Int = 0): NodeConnection
+    nodes(
+      where: NodeWhere
+      sort: [NodeSort!]
+      limit: Int = 50
+      offset: Int = 0
+      after: String
+      count: Boolean = true
+    ): NodeConnection
 
     """
     One edge by id (GET /api/queries/edges/{id}). Scope read:edges.
@@ -34,9 +42,16 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
     edge(id: ID!): Edge
 
     """
-    A page of edges (GET /api/queries/edges). Scope read:edges.
+    A page of edges (GET /api/queries/edges), paged as nodes. Scope read:edges.
     """
-    edges(where: EdgeWhere, sort: [EdgeSort!], limit: Int = 50, offset: Int = 0): EdgeConnection
+    edges(
+      where: EdgeWhere
+      sort: [EdgeSort!]
+      limit: Int = 50
+      offset: Int = 0
+      after: String
+      count: Boolean = true
+    ): EdgeConnection
   }
 
   """
@@ -91,6 +106,8 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
       sort: [EdgeSort!]
       limit: Int = 50
       offset: Int = 0
+      after: String
+      count: Boolean = true
     ): EdgeConnection
     """
     The neighbourhood within depth hops (1 to 3), following only edges of the given types
@@ -117,18 +134,21 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
 
   type NodeConnection {
     items: [Node!]!
-    "Number of matching nodes, all pages together."
-    total: Int!
+    "Number of matching nodes, all pages together; null when asked with count: false."
+    total: Int
     "Page size used (after clamping to 100)."
     limit: Int!
     offset: Int!
+    "Pass as after to get the next page; null on the last page."
+    nextCursor: String
   }
 
   type EdgeConnection {
     items: [Edge!]!
-    total: Int!
+    total: Int
     limit: Int!
     offset: Int!
+    nextCursor: String
   }
 
   "Nodes and the edges among them."
@@ -139,18 +159,118 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
     truncated: Boolean!
   }
 
+  """
+  Conditions on nodes, all of which must hold (docs/filters.md). entityType and name are
+  exact-match shorthands; the typed filters (id, nameFilter, entityTypeFilter, createdAt,
+  updatedAt, version, property) take operators; AND and OR combine nested NodeWhere inputs.
+  """
   input NodeWhere {
+    "Exact match."
     entityType: String
     "Exact match."
     name: String
+    id: StringFilter
+    entityTypeFilter: StringFilter
+    nameFilter: StringFilter
+    createdAt: DateTimeFilter
+    updatedAt: DateTimeFilter
+    version: IntFilter
+    "Conditions on properties, one entry per key."
+    property: [PropertyFilter!]
+    AND: [NodeWhere!]
+    OR: [NodeWhere!]
   }
 
+  """
+  Conditions on edges, all of which must hold. type, sourceId, targetId and nodeId are
+  exact-match shorthands; the ...Filter fields and the others take operators.
+  """
   input EdgeWhere {
     type: String
     sourceId: ID
     targetId: ID
     "Either end."
     nodeId: ID
+    id: StringFilter
+    typeFilter: StringFilter
+    sourceIdFilter: StringFilter
+    targetIdFilter: StringFilter
+    "Either end (eq, in) or neither end (ne, nin)."
+    nodeIdFilter: IdFilter
+    createdAt: DateTimeFilter
+    updatedAt: DateTimeFilter
+    version: IntFilter
+    property: [PropertyFilter!]
+    AND: [EdgeWhere!]
+    OR: [EdgeWhere!]
+  }
+
+  "Operators on a string field; every operator given must hold."
+  input StringFilter {
+    eq: String
+    ne: String
+    gt: String
+    gte: String
+    lt: String
+    lte: String
+    "At most 100 values."
+    in: [String!]
+    nin: [String!]
+    "Substring, case-sensitive."
+    contains: String
+    startsWith: String
+  }
+
+  "Operators on an end node id (nodeId)."
+  input IdFilter {
+    eq: ID
+    ne: ID
+    in: [ID!]
+    nin: [ID!]
+  }
+
+  "Operators on an instant: ISO-8601 dates or date-times with a zone."
+  input DateTimeFilter {
+    eq: String
+    ne: String
+    gt: String
+    gte: String
+    lt: String
+    lte: String
+    in: [String!]
+    nin: [String!]
+  }
+
+  input IntFilter {
+    eq: Int
+    ne: Int
+    gt: Int
+    gte: Int
+    lt: Int
+    lte: Int
+    in: [Int!]
+    nin: [Int!]
+  }
+
+  """
+  Operators on one property (key: a top-level property key). A value's JSON type decides
+  the comparison: a stored value of another type, or a missing key, never matches (ne and
+  nin included), except exists: false. contains is a substring for a string value and
+  membership for an array.
+  """
+  input PropertyFilter {
+    key: String!
+    eq: JSON
+    ne: JSON
+    gt: JSON
+    gte: JSON
+    lt: JSON
+    lte: JSON
+    in: [JSON!]
+    nin: [JSON!]
+    contains: JSON
+    startsWith: String
+    exists: Boolean
   }
 
   enum SortOrder {

@@ -5,7 +5,8 @@ import type { PageRequest } from '../../ports/paging';
 
 /** Paging information on list responses (spec: Response envelope). */
 export interface PageMeta {
-  total: number;
+  /** Null on node and edge lists asked not to count (`count=false`). */
+  total: number | null;
   limit: number;
   offset: number;
   [extra: string]: unknown;
@@ -70,7 +71,7 @@ export function sendDataWithRawJson(
 export function sendPage(
   res: Response,
   items: unknown[],
-  total: number,
+  total: number | null,
   page: PageRequest,
   extraMeta: Record<string, unknown> = {},
 ): void {

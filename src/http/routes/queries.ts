@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { TYPE_NAME_PATTERN } from '../../domain/properties';
 import type { GraphQueries } from '../../queries/graph-queries';
-import { parsePage } from '../paging';
+import { parseListQuery } from '../filter-query';
 import { sendData, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../validate';
 
-const paging = { limit: z.string().optional(), offset: z.string().optional() };
 const typeFilter = (what: string) =>
   z.string().regex(TYPE_NAME_PATTERN, `${what} must be a valid type name`).optional();
 const idFilter = z.string().min(1).max(128).optional();
 
+/** What is left of a list query once filters and paging are read (`parseListQuery`). */
 const nodeListQuery = z
   .object({
-    ...paging,
     entityType: typeFilter('entityType'),
     name: z.string().max(1000).optional(),
     sort: z.string().max(200).optional(),
@@ -23,7 +22,6 @@ const nodeListQuery = z
 
 const edgeListQuery = z
   .object({
-    ...paging,
     type: typeFilter('type'),
     sourceId: idFilter,
     targetId: idFilter,
@@ -61,15 +59,15 @@ export function queryRoutes(deps: { queries: GraphQueries }): RouteDef[] {
       access: { workspace: 'required', scope: 'read:nodes' },
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
-        const q = parseInput(nodeListQuery, req.query, 'query');
-        const page = parsePage(q);
+        const list = parseListQuery('node', req.query, ['entityType', 'name']);
+        const q = parseInput(nodeListQuery, list.rest, 'query');
         const result = await queries.listNodes(
           workspaceId,
-          { entityType: q.entityType, name: q.name },
+          { entityType: q.entityType, name: q.name, where: list.where },
           q.sort,
-          page,
+          list.paging,
         );
-        sendPage(res, result.items, result.total, page);
+        sendPage(res, result.items, result.total, list.paging, { nextCursor: result.nextCursor });
       },
     },
     {
@@ -117,15 +115,21 @@ export function queryRoutes(deps: { queries: GraphQueries }): RouteDef[] {
       access: { workspace: 'required', scope: 'read:edges' },
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
-        const q = parseInput(edgeListQuery, req.query, 'query');
-        const page = parsePage(q);
+        const list = parseListQuery('edge', req.query, ['type', 'sourceId', 'targetId', 'nodeId']);
+        const q = parseInput(edgeListQuery, list.rest, 'query');
         const result = await queries.listEdges(
           workspaceId,
-          { type: q.type, sourceId: q.sourceId, targetId: q.targetId, nodeId: q.nodeId },
+          {
+            type: q.type,
+            sourceId: q.sourceId,
+            targetId: q.targetId,
+            nodeId: q.nodeId,
+            where: list.where,
+          },
           q.sort,
-          page,
+          list.paging,
         );
-        sendPage(res, result.items, result.total, page);
+        sendPage(res, result.items, result.total, list.paging, { nextCursor: result.nextCursor });
       },
     },
     {

@@ -7,7 +7,7 @@ import {
   type NodeSortField,
   type SortKey,
 } from '../../../src/domain/graph';
-import type { Page } from '../../../src/ports/paging';
+import type { ListPage } from '../../../src/ports/graph-store';
 import {
   at,
   compareStrings,
@@ -42,7 +42,7 @@ function expectedOrder<T extends { id: string }, F extends string & keyof T>(
 
 /** Reads every page of `size` and checks each page's total; returns the ids in order. */
 async function pageThrough<T extends { id: string }>(
-  read: (page: { limit: number; offset: number }) => Promise<Page<T>>,
+  read: (page: { limit: number; offset: number }) => Promise<ListPage<T>>,
   size: number,
   total: number,
 ): Promise<string[]> {

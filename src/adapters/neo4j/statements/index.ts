@@ -2,7 +2,8 @@ import type { Statement } from '../statement';
 import { COMMAND_LOG_STATEMENTS } from './command-log';
 import { GRAPH_STATEMENTS } from './graph';
 import { LIVE_DATA_STATEMENTS } from './live-data';
-import { listStatementsForLint } from './lists';
+import { listStatementsForLint } from './list-shapes';
+import { PROPERTY_INDEX_STATEMENTS } from './property-indexes';
 import { MAINTENANCE_STATEMENTS } from './maintenance';
 import { SYSTEM_STATEMENTS } from './system';
 import { OAUTH_STATEMENTS } from './oauth';
@@ -25,5 +26,6 @@ export function allStatements(): Statement[] {
     ...OAUTH_STATEMENTS,
     ...MAINTENANCE_STATEMENTS,
     ...SEARCH_STATEMENTS,
+    ...PROPERTY_INDEX_STATEMENTS,
   ];
 }

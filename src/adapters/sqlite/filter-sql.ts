@@ -1,0 +1,169 @@
+import { PROPERTY_KEY_PATTERN } from '../../domain/properties';
+import {
+  isCondition,
+  type Condition,
+  type Filter,
+  type FilterScalar,
+  type OwnField,
+} from '../../filters/model';
+import { prefixUpperBound } from '../../filters/prefix';
+
+/**
+ * Compiles a validated filter into a SQLite condition. Every value is a named parameter
+ * (`@f0`, `@f1`, ...) and so is the JSON path of a property (`json_extract(properties, @f2)`).
+ * The one exception is a property with a declared expression index: SQLite matches an index
+ * expression only against the same literal text, so its path is written as the literal
+ * `'$.<key>'`, where the key comes from the configured index list (never from the request)
+ * and is checked against the property key pattern again here, which admits no quote.
+ *
+ * Type rule (identical in the Neo4j compiler): a property condition matches only a stored
+ * value of the condition's type (number, string or boolean), whatever the operator, `ne` and
+ * `nin` included; a missing property or one of another type never matches, except for
+ * `exists: false`.
+ */
+
+/** The SQL text of a condition and the parameters it binds. */
+export interface SqlCondition {
+  sql: string;
+  params: Record<string, unknown>;
+}
+
+/** Where a list's fields live in its table. */
+export interface SqlFields {
+  own: Readonly<Partial<Record<OwnField, string>>>;
+  /** The JSON column holding the properties. */
+  properties: string;
+  /** Keys whose expression index exists (their path is written literally). */
+  indexedKeys: ReadonlySet<string>;
+}
+
+const JSON_TYPES: Readonly<Record<'string' | 'number' | 'boolean', string>> = {
+  string: "= 'text'",
+  number: "IN ('integer', 'real')",
+  boolean: "IN ('true', 'false')",
+};
+
+const COMPARE: Readonly<Record<'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte', string>> = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+/** The literal JSON path of an indexed key: only ever built from a validated key. */
+export function literalPath(key: string): string {
+  if (!PROPERTY_KEY_PATTERN.test(key)) {
+    throw new Error(`Not a valid property key: ${JSON.stringify(key)}`);
+  }
+  return `'$.${key}'`;
+}
+
+/** SQLite has no booleans: JSON true/false read back as 1/0. */
+function bindable(value: FilterScalar): string | number {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+class Compiler {
+  readonly params: Record<string, unknown> = {};
+  private next = 0;
+
+  constructor(private readonly fields: SqlFields) {}
+
+  bind(value: unknown): string {
+    const name = `f${this.next}`;
+    this.next += 1;
+    this.params[name] = value;
+    return `@${name}`;
+  }
+
+  filter(filter: Filter): string {
+    if (isCondition(filter)) {
+      return filter.field.kind === 'own'
+        ? this.own(filter.field.name, filter)
+        : this.property(filter.field.key, filter);
+    }
+    const [joiner, items] = 'and' in filter ? [' AND ', filter.and] : [' OR ', filter.or];
+    return `(${items.map((item) => this.filter(item)).join(joiner)})`;
+  }
+
+  private own(field: OwnField, c: Condition): string {
+    const column = this.fields.own[field];
+    if (column === undefined) {
+      throw new Error(`Not a field of this list: ${field}`);
+    }
+    switch (c.op) {
+      case 'in':
+      case 'nin':
+        return `${column} ${c.op === 'in' ? 'IN' : 'NOT IN'} (SELECT value FROM json_each(${this.bind(JSON.stringify(c.value))}))`;
+      case 'contains':
+        return `instr(${column}, ${this.bind(c.value)}) > 0`;
+      case 'startsWith':
+        return this.prefix(column, c.value as string);
+      case 'exists':
+        throw new Error('exists applies to properties only');
+      default:
+        return `${column} ${COMPARE[c.op]} ${this.bind(c.value)}`;
+    }
+  }
+
+  /** A range on the prefix (an index can serve it), then the exact check. */
+  private prefix(expression: string, prefix: string): string {
+    const upper = prefixUpperBound(prefix);
+    const p = this.bind(prefix);
+    // A BLOB sorts after every TEXT: the upper bound when no string is greater.
+    const u = this.bind(upper ?? Buffer.alloc(0));
+    return `(${expression} >= ${p} AND ${expression} < ${u} AND substr(${expression}, 1, length(${p})) = ${p})`;
+  }
+
+  private property(key: string, c: Condition): string {
+    const path = this.fields.indexedKeys.has(key) ? literalPath(key) : this.bind(`$.${key}`);
+    const json = this.fields.properties;
+    const value = `json_extract(${json}, ${path})`;
+    const type = `json_type(${json}, ${path})`;
+    if (c.op === 'exists') {
+      return `${type} IS ${c.value === true ? 'NOT NULL' : 'NULL'}`;
+    }
+    const kind = c.kind === 'number' || c.kind === 'boolean' ? c.kind : 'string';
+    const guard = `${type} ${JSON_TYPES[kind]}`;
+    switch (c.op) {
+      case 'in':
+      case 'nin': {
+        const list = JSON.stringify(c.value);
+        return `(${guard} AND ${value} ${c.op === 'in' ? 'IN' : 'NOT IN'} (SELECT value FROM json_each(${this.bind(list)})))`;
+      }
+      case 'contains': {
+        const item = this.bind(bindable(c.value as FilterScalar));
+        const member = `(${type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${json}, ${path}) AS item WHERE item.type ${JSON_TYPES[kind]} AND item.value = ${item}))`;
+        return kind === 'string'
+          ? `((${guard} AND instr(${value}, ${item}) > 0) OR ${member})`
+          : member;
+      }
+      case 'startsWith':
+        return `(${guard} AND ${this.prefix(value, c.value as string)})`;
+      default: {
+        const bound = this.bind(bindable(c.value as FilterScalar));
+        // Numbers sort before every TEXT and TEXT after every number: the extra bound keeps
+        // an index range on one type (the guard alone would leave it open-ended).
+        const typed =
+          kind === 'number' && (c.op === 'gt' || c.op === 'gte')
+            ? ` AND ${value} < ''`
+            : kind === 'string' && (c.op === 'lt' || c.op === 'lte')
+              ? ` AND ${value} >= ''`
+              : '';
+        return `(${guard} AND ${value} ${COMPARE[c.op]} ${bound}${typed})`;
+      }
+    }
+  }
+}
+
+/** The SQL condition for `filter` (with its parameters); `1` when there is none. */
+export function compileFilter(filter: Filter | undefined, fields: SqlFields): SqlCondition {
+  if (!filter) {
+    return { sql: '1', params: {} };
+  }
+  const compiler = new Compiler(fields);
+  const sql = compiler.filter(filter);
+  return { sql, params: compiler.params };
+}

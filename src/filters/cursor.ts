@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { SortKey } from '../domain/graph';
+import { InvalidCursorError } from '../errors';
+import type { SortPosition } from '../ports/graph-store';
+import type { Filter, RecordKind } from './model';
+
+/**
+ * Opaque list cursors (keyset pagination). A cursor holds the sort values and id of the last
+ * item of a page, and a tag: a hash of those and of the list's binding (record kind,
+ * filter, sort). Reusing a cursor with another filter or sort, or altering it, changes the
+ * tag, and the cursor is refused (400 INVALID_CURSOR) instead of paging a list it was not
+ * made for. The tag is a checksum, not a signature: whoever forges one can only start
+ * their own list, in their own workspace, at a position of their choosing.
+ */
+
+/** Cursors longer than this are refused before decoding. */
+export const MAX_CURSOR_LENGTH = 2048;
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** What a cursor is bound to: the kind of record, the whole filter and the sort. */
+export function listBinding<F extends string>(
+  kind: RecordKind,
+  filter: Filter | undefined,
+  sort: readonly SortKey<F>[],
+): string {
+  return sha256(JSON.stringify([kind, filter ?? null, sort])).toString('base64url');
+}
+
+function tagOf(binding: string, values: readonly string[], id: string): string {
+  return sha256(JSON.stringify([binding, values, id]))
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+/** The cursor that continues after `position` in the list of `binding`. */
+export function encodeCursor(binding: string, position: SortPosition): string {
+  const body = [position.values, position.id, tagOf(binding, position.values, position.id)];
+  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+}
+
+const refused = () =>
+  new InvalidCursorError(
+    'The cursor is not valid for this list: pass nextCursor unchanged, with the same filter and sort it was returned with.',
+  );
+
+/** The position a cursor continues after; INVALID_CURSOR when it is not one of this list's. */
+export function decodeCursor(binding: string, cursor: string, sortLength: number): SortPosition {
+  if (
+    cursor.length === 0 ||
+    cursor.length > MAX_CURSOR_LENGTH ||
+    !/^[A-Za-z0-9_-]+$/.test(cursor)
+  ) {
+    throw refused();
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  if (!Array.isArray(body) || body.length !== 3) {
+    throw refused();
+  }
+  const [values, id, tag] = body as unknown[];
+  if (
+    !Array.isArray(values) ||
+    values.length !== sortLength ||
+    !values.every((v) => typeof v === 'string') ||
+    typeof id !== 'string' ||
+    typeof tag !== 'string' ||
+    tag !== tagOf(binding, values, id)
+  ) {
+    throw refused();
+  }
+  return { values: values, id };
+}

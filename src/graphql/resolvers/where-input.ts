@@ -1,0 +1,89 @@
+import type { Filter, RecordKind } from '../../filters/model';
+import { validateFilter, type RawFilter } from '../../filters/validate';
+
+/**
+ * GraphQL's typed `where` inputs (NodeWhere, EdgeWhere) as the shared filter model: each
+ * typed field filter (`createdAt: { gte: ... }`) is one condition per operator given,
+ * `property: [{ key, gt: ... }]` one per operator of each entry, `AND` / `OR` groups. The
+ * exact-match shorthands (`entityType: String`, ...) are handled by the resolvers as in REST.
+ * Validation is `validateFilter`'s, with paths in argument terms (`args.where.OR.1.version`).
+ */
+
+type OperatorInput = Record<string, unknown> | null | undefined;
+
+/** A where input as graphql-js hands it over: field filters, property filters, groups. */
+export interface WhereInput {
+  AND?: WhereInput[] | null;
+  OR?: WhereInput[] | null;
+  property?: (Record<string, unknown> & { key: string })[] | null;
+  [field: string]: unknown;
+}
+
+/** Typed field filters per where input field name: the model's field each stands for. */
+const TYPED_FIELDS: Readonly<Record<RecordKind, Readonly<Record<string, string>>>> = {
+  node: {
+    id: 'id',
+    nameFilter: 'name',
+    entityTypeFilter: 'entityType',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+    version: 'version',
+  },
+  edge: {
+    id: 'id',
+    typeFilter: 'type',
+    sourceIdFilter: 'sourceId',
+    targetIdFilter: 'targetId',
+    nodeIdFilter: 'nodeId',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+    version: 'version',
+  },
+};
+
+function conditionsOf(field: string, ops: OperatorInput, path: string): RawFilter[] {
+  return Object.entries(ops ?? {})
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([op, value]) => ({
+      field,
+      op,
+      value: { source: 'json' as const, value },
+      path: `${path}.${op}`,
+    }));
+}
+
+/** The raw filters of one where input (ANDed); nested groups keep their paths. */
+function partsOf(kind: RecordKind, where: WhereInput, path: string): RawFilter[] {
+  const parts: RawFilter[] = [];
+  for (const [name, field] of Object.entries(TYPED_FIELDS[kind])) {
+    parts.push(...conditionsOf(field, where[name] as OperatorInput, `${path}.${name}`));
+  }
+  (where.property ?? []).forEach(({ key, ...ops }, i) => {
+    parts.push(...conditionsOf(`properties.${key}`, ops, `${path}.property.${i}`));
+  });
+  for (const group of ['AND', 'OR'] as const) {
+    const items = where[group];
+    if (items) {
+      parts.push({
+        group: group === 'AND' ? 'and' : 'or',
+        items: items.map((item, i) => {
+          const inner = partsOf(kind, item, `${path}.${group}.${i}`);
+          return inner.length === 1 && inner[0]
+            ? inner[0]
+            : { group: 'and' as const, items: inner, path: `${path}.${group}.${i}` };
+        }),
+        path: `${path}.${group}`,
+      });
+    }
+  }
+  return parts;
+}
+
+/** The validated filter of a where input; `counted` shorthands count towards the limit. */
+export function filterOfWhere(
+  kind: RecordKind,
+  where: WhereInput | null | undefined,
+  counted: number,
+): Filter | undefined {
+  return where ? validateFilter(kind, partsOf(kind, where, 'args.where'), counted) : undefined;
+}
