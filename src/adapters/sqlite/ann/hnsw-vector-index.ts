@@ -1,0 +1,500 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SqliteDatabase } from '../database';
+import type { OwnVectorChange } from '../vector-changes';
+import { checkVector, SqliteVectorIndex } from '../vector-index';
+import type { VectorHit, VectorIndex, VectorPoint, VectorQuery } from '../../../ports/vector-index';
+import { ChangeFollower, type ChangeSink } from './change-follower';
+import { GraphBuilder, type BuildResult } from './graph-builder';
+import { createHnsw, DEFAULT_HNSW_PARAMS, sameGraphParams, type HnswParams } from './hnsw-params';
+import { HnswWorkspace, type SearchLimits } from './hnsw-workspace';
+import { SnapshotStore } from './snapshots';
+import { TrackedWorkspace, type AnnStatus } from './tracked-workspace';
+
+export type { AnnStatus } from './tracked-workspace';
+
+/** Options of the in-memory HNSW index; every one has a default (docs/search.md). */
+export interface HnswVectorIndexOptions {
+  /** Workspaces with fewer points are always searched exactly (sqlite-vec). Default 2,000. */
+  minPoints?: number;
+  /** Graphs of at least this many points are kept as snapshot files. Default 10,000. */
+  snapshotMinPoints?: number;
+  /**
+   * Start a workspace's graph as soon as this process's own writes take it to minPoints
+   * (a server, whose indexer fills workspaces that will be searched), not at its first
+   * search. Default false: a one-shot process (the CLI) never pays for a graph.
+   */
+  buildOnWrite?: boolean;
+  /** Directory of the snapshots. Default: `vector-snapshots` next to the SQLite file. */
+  snapshotDir?: string;
+  params?: Partial<HnswParams>;
+  /** usearch threads per build, in the build worker. Default: the cores, at most 4. */
+  buildThreads?: number;
+  /** Longest one slice of incremental graph updates holds the event loop. Default 4 ms. */
+  sliceMs?: number;
+  /** More changed points waiting than this, and a search scans exactly. Default 2,000. */
+  maxPendingScan?: number;
+  /** Widest graph search for an entity-type filter, else exact. Default 4,096. */
+  maxFetch?: number;
+}
+
+/** A failed build is tried again after this long; meanwhile searches are exact. */
+const RETRY_BUILD_MS = 60_000;
+/** Backlog (and tombstones) above which a rebuild in the worker beats applying it here. */
+const REBUILD_BACKLOG = 5_000;
+/** Least time between two snapshot saves of one workspace on the event loop. */
+const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * The embedded VectorIndex with approximate search: sqlite-vec (`SqliteVectorIndex`) keeps
+ * every vector durably and answers exactly; in front of it each large workspace has an HNSW
+ * graph in memory (usearch, f16), kept in step with SQLite through the change log that every
+ * write records, whichever process made it (`ChangeFollower`). Graphs are built in a worker
+ * thread (`GraphBuilder`) and saved as snapshots (`SnapshotStore`); until a workspace's
+ * graph is ready, and whenever the graph cannot answer cheaply, the search is exact.
+ * docs/search.md "sqlite-vec" describes the design and its thresholds.
+ */
+export class HnswVectorIndex implements VectorIndex, ChangeSink {
+  readonly backend = 'sqlite-vec';
+  private readonly inner: SqliteVectorIndex;
+  private readonly follower: ChangeFollower;
+  private readonly params: HnswParams;
+  private readonly limits: SearchLimits;
+  private readonly minPoints: number;
+  private readonly snapshotMinPoints: number;
+  private readonly workspaces = new Map<string, TrackedWorkspace>();
+  /** Points this process wrote to workspaces it does not track (an over-estimate). */
+  private readonly written = new Map<string, number>();
+  private readonly searches = { graph: 0, exact: 0 };
+  private applyScheduled = false;
+  private closed = false;
+  /** Builder and snapshots; null for a database without a file (no worker can open it). */
+  private files: { builder: GraphBuilder; snapshots: SnapshotStore } | null | undefined;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly options: HnswVectorIndexOptions = {},
+  ) {
+    this.inner = new SqliteVectorIndex(db, { onCommit: (changes) => this.committed(changes) });
+    this.follower = new ChangeFollower(db, this);
+    this.params = { ...DEFAULT_HNSW_PARAMS, ...options.params };
+    this.limits = {
+      maxPendingScan: options.maxPendingScan ?? 2000,
+      maxFetch: options.maxFetch ?? 4096,
+    };
+    this.minPoints = options.minPoints ?? 2000;
+    this.snapshotMinPoints = options.snapshotMinPoints ?? 10_000;
+  }
+
+  ensure(dimensions: number): Promise<{ recreated: boolean }> {
+    return this.inner.ensure(dimensions);
+  }
+
+  upsert(points: readonly VectorPoint[]): Promise<void> {
+    return this.inner.upsert(points);
+  }
+
+  remove(workspaceId: string, nodeIds: readonly string[]): Promise<void> {
+    return this.inner.remove(workspaceId, nodeIds);
+  }
+
+  clearWorkspace(workspaceId: string): Promise<void> {
+    return this.inner.clearWorkspace(workspaceId);
+  }
+
+  count(workspaceId: string): Promise<number> {
+    return this.inner.count(workspaceId);
+  }
+
+  async search(query: VectorQuery): Promise<VectorHit[]> {
+    const dimensions = this.enabledDimensions();
+    if (dimensions !== null) {
+      checkVector(query.vector, dimensions);
+      this.follower.follow(this.workspaces.size > 0);
+      const hits = this.fromGraph(query);
+      if (hits) {
+        this.searches.graph += 1;
+        return hits;
+      }
+    }
+    this.searches.exact += 1;
+    return this.inner.search(query);
+  }
+
+  /** How the workspace is searched now, with its graph's size and backlog. */
+  annStatus(workspaceId: string): AnnStatus {
+    return (
+      this.workspaces.get(workspaceId)?.status() ?? {
+        mode: 'exact',
+        points: null,
+        backlog: 0,
+        lastError: null,
+      }
+    );
+  }
+
+  /** Searches answered from a graph and exactly, since this index was created. */
+  searchCounts(): { graph: number; exact: number } {
+    return { ...this.searches };
+  }
+
+  /**
+   * Starts the workspace's graph if it has at least minPoints points (as its first search
+   * would) and resolves once the graph is ready, or failed, or the workspace is searched
+   * exactly: a warm-up before traffic, and what tests wait on.
+   */
+  async prepareWorkspace(workspaceId: string): Promise<AnnStatus> {
+    if (this.enabledDimensions() === null) {
+      return this.annStatus(workspaceId);
+    }
+    this.follower.follow(this.workspaces.size > 0);
+    if (
+      !this.workspaces.has(workspaceId) &&
+      this.follower.countPoints(workspaceId) >= this.minPoints
+    ) {
+      this.track(workspaceId);
+    }
+    for (;;) {
+      const tracked = this.workspaces.get(workspaceId);
+      if (!tracked || tracked.state === 'ready' || tracked.state === 'failed') {
+        return this.annStatus(workspaceId);
+      }
+      // Replaced while waiting (a rebuild), or settled: look again.
+      await tracked.settled;
+    }
+  }
+
+  /**
+   * Saves the snapshots of large graphs changed since their last one, then stops all
+   * further work and terminates a build in progress. The database stays open (its owner
+   * closes it).
+   */
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    this.closed = true;
+    this.follower.close();
+    for (const tracked of this.workspaces.values()) {
+      if (tracked.state === 'ready' && tracked.ann.changedSinceSnapshot > 0) {
+        this.saveSnapshot(tracked);
+      }
+      tracked.settle();
+    }
+    this.workspaces.clear();
+    await this.files?.builder.close();
+  }
+
+  // ChangeSink: called by the follower while it hands changes over.
+
+  graphOf(workspaceId: string): HnswWorkspace | undefined {
+    const tracked = this.workspaces.get(workspaceId);
+    return tracked && tracked.state !== 'failed' ? tracked.ann : undefined;
+  }
+
+  rebuild(workspaceIds: readonly string[] | 'all'): void {
+    for (const workspaceId of workspaceIds === 'all' ? [...this.workspaces.keys()] : workspaceIds) {
+      if (this.workspaces.has(workspaceId)) {
+        this.track(workspaceId);
+      }
+    }
+  }
+
+  cleared(workspaceId: string): void {
+    this.untrack(workspaceId);
+    this.written.delete(workspaceId);
+    this.files?.snapshots.discard(workspaceId);
+  }
+
+  reset(): void {
+    for (const workspaceId of [...this.workspaces.keys()]) {
+      this.untrack(workspaceId);
+    }
+    this.written.clear();
+    this.files?.snapshots.discardAll();
+  }
+
+  wroteUntracked(workspaceId: string, points: number): void {
+    if (!this.options.buildOnWrite || this.closed || this.enabledDimensions() === null) {
+      return;
+    }
+    // Counting is a scan of the workspace's index entries: only when the estimate says so.
+    const estimate = (this.written.get(workspaceId) ?? 0) + points;
+    const actual = estimate >= this.minPoints ? this.follower.countPoints(workspaceId) : estimate;
+    if (actual >= this.minPoints) {
+      this.written.delete(workspaceId);
+      this.track(workspaceId);
+    } else {
+      this.written.set(workspaceId, actual);
+    }
+  }
+
+  recorded(ann: HnswWorkspace): void {
+    const tracked = this.workspaces.get(ann.workspaceId);
+    if (tracked?.state === 'ready' && ann.backlog > Math.max(REBUILD_BACKLOG, ann.size / 2)) {
+      this.track(ann.workspaceId);
+    } else {
+      this.scheduleApply();
+    }
+  }
+
+  /** The graph's answer, or null for the exact path (and starts tracking when due). */
+  private fromGraph(query: VectorQuery): VectorHit[] | null {
+    const tracked = this.workspaces.get(query.workspaceId);
+    if (!tracked) {
+      if (this.follower.countPoints(query.workspaceId) >= this.minPoints) {
+        this.track(query.workspaceId);
+      }
+      return null;
+    }
+    if (tracked.state === 'failed') {
+      if (Date.now() - tracked.failedAt >= RETRY_BUILD_MS) {
+        this.track(query.workspaceId);
+      }
+      return null;
+    }
+    return tracked.state === 'ready' ? tracked.ann.search(query, this.limits) : null;
+  }
+
+  /** Starts (or restarts) the workspace's graph: from its snapshot if usable, else built. */
+  private track(workspaceId: string): void {
+    this.untrack(workspaceId);
+    const since = this.follower.position;
+    const tracked = new TrackedWorkspace(new HnswWorkspace(workspaceId, since), since);
+    this.workspaces.set(workspaceId, tracked);
+    // Never inside the search (or commit) that started it.
+    setImmediate(() => this.load(tracked));
+  }
+
+  private untrack(workspaceId: string): void {
+    this.workspaces.get(workspaceId)?.settle();
+    this.workspaces.delete(workspaceId);
+  }
+
+  private current(tracked: TrackedWorkspace): boolean {
+    return !this.closed && this.workspaces.get(tracked.ann.workspaceId) === tracked;
+  }
+
+  private load(tracked: TrackedWorkspace): void {
+    const files = this.files;
+    if (!this.current(tracked) || !files) {
+      return;
+    }
+    try {
+      if (this.loadSnapshot(tracked, files.snapshots)) {
+        return;
+      }
+    } catch {
+      // An unreadable snapshot: built afresh below.
+      files.snapshots.discard(tracked.ann.workspaceId);
+    }
+    tracked.state = 'building';
+    const graphPath = files.snapshots.newGraphPath(tracked.ann.workspaceId);
+    files.builder
+      .build({ workspaceId: tracked.ann.workspaceId, params: this.params, graphPath })
+      .then(
+        (result) => this.built(tracked, result, graphPath),
+        (error: unknown) => this.failed(tracked, error, graphPath),
+      );
+  }
+
+  /** Installs the workspace's snapshot if it matches the tables; false when there is none. */
+  private loadSnapshot(tracked: TrackedWorkspace, snapshots: SnapshotStore): boolean {
+    const workspaceId = tracked.ann.workspaceId;
+    const snapshot = snapshots.read(workspaceId);
+    if (!snapshot) {
+      return false;
+    }
+    const log = this.follower.logState();
+    const dimensions = this.inner.dimensions();
+    const catchUp =
+      snapshot.generation === log.generation &&
+      snapshot.dimensions === dimensions &&
+      sameGraphParams(snapshot, this.params) &&
+      snapshot.watermark <= log.newest
+        ? this.follower.changesSince(workspaceId, snapshot.watermark, tracked.since)
+        : null;
+    if (catchUp === null) {
+      snapshots.discard(workspaceId);
+      return false;
+    }
+    const graph = createHnsw(snapshot.dimensions, this.params);
+    graph.load(snapshot.graphPath);
+    if (graph.dimensions() !== snapshot.dimensions || graph.size() !== snapshot.keys.length) {
+      snapshots.discard(workspaceId);
+      return false;
+    }
+    tracked.ann.install({ graph, ...snapshot });
+    this.follower.recordAll(tracked.ann, catchUp);
+    tracked.ready(log.generation);
+    tracked.snapshotSaved(tracked.ann.backlog);
+    this.scheduleApply();
+    return true;
+  }
+
+  private built(tracked: TrackedWorkspace, result: BuildResult, graphPath: string): void {
+    try {
+      if (!this.current(tracked)) {
+        fs.rmSync(graphPath, { force: true });
+        return;
+      }
+      if (result.generation !== this.follower.logState().generation) {
+        // The vector table was recreated during the build: its reset row drops this too.
+        fs.rmSync(graphPath, { force: true });
+        this.untrack(tracked.ann.workspaceId);
+        return;
+      }
+      const graph = createHnsw(result.dimensions, this.params);
+      graph.load(graphPath);
+      const keys = Array.from(result.keys);
+      const labels = result.nodeIds.map((nodeId, i) => ({
+        nodeId,
+        entityType: result.entityTypes[i] ?? '',
+      }));
+      tracked.ann.install({ graph, keys, labels, watermark: result.watermark });
+      tracked.ready(result.generation);
+      const workspaceId = tracked.ann.workspaceId;
+      if (this.files && tracked.ann.size >= this.snapshotMinPoints) {
+        this.files.snapshots.commit(
+          workspaceId,
+          graphPath,
+          this.header(tracked, result.watermark),
+          keys,
+          labels,
+        );
+        tracked.snapshotSaved(tracked.ann.backlog);
+      } else {
+        fs.rmSync(graphPath, { force: true });
+      }
+      this.scheduleApply();
+    } catch (error) {
+      this.failed(tracked, error, graphPath);
+    }
+  }
+
+  private failed(tracked: TrackedWorkspace, error: unknown, graphPath: string | null): void {
+    if (graphPath) {
+      fs.rmSync(graphPath, { force: true });
+    }
+    if (this.current(tracked)) {
+      tracked.fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private scheduleApply(): void {
+    if (this.applyScheduled || this.closed) {
+      return;
+    }
+    this.applyScheduled = true;
+    setImmediate(() => {
+      this.applyScheduled = false;
+      this.applySlice();
+    });
+  }
+
+  /** One slice of graph updates (at most sliceMs), then yields to the event loop. */
+  private applySlice(): void {
+    if (this.closed) {
+      return;
+    }
+    const deadline = performance.now() + (this.options.sliceMs ?? 4);
+    let more = false;
+    for (const tracked of [...this.workspaces.values()]) {
+      if (tracked.state !== 'ready' || tracked.ann.backlog === 0) {
+        continue;
+      }
+      if (performance.now() >= deadline) {
+        more = true;
+        break;
+      }
+      const ann = tracked.ann;
+      try {
+        more =
+          ann.applySome(deadline, (key) => this.follower.readPoint(ann.workspaceId, key)) || more;
+      } catch (error) {
+        this.failed(tracked, error, null);
+        continue;
+      }
+      if (ann.removedSinceBuild > Math.max(REBUILD_BACKLOG, ann.size)) {
+        // Removed points leave tombstones in the graph: compact by rebuilding.
+        this.track(ann.workspaceId);
+      } else if (
+        ann.size >= this.snapshotMinPoints &&
+        ann.changedSinceSnapshot >= Math.max(this.snapshotMinPoints, ann.size / 2) &&
+        Date.now() - tracked.snapshotSavedAt >= SNAPSHOT_INTERVAL_MS
+      ) {
+        this.saveSnapshot(tracked);
+      }
+    }
+    if (more) {
+      this.scheduleApply();
+    }
+  }
+
+  /** Saves the graph as the workspace's snapshot (synchronous: rare, see applySlice). */
+  private saveSnapshot(tracked: TrackedWorkspace): void {
+    const files = this.files;
+    if (!files || tracked.ann.size < this.snapshotMinPoints) {
+      return;
+    }
+    const graphPath = files.snapshots.newGraphPath(tracked.ann.workspaceId);
+    try {
+      const saved = tracked.ann.save(graphPath, this.follower.position);
+      files.snapshots.commit(
+        tracked.ann.workspaceId,
+        graphPath,
+        this.header(tracked, saved.watermark),
+        saved.keys,
+        saved.labels,
+      );
+      tracked.snapshotSaved(0);
+    } catch {
+      // A snapshot only saves work after a restart: without it, the graph is rebuilt.
+      fs.rmSync(graphPath, { force: true });
+    }
+  }
+
+  private header(tracked: TrackedWorkspace, watermark: number) {
+    return {
+      generation: tracked.generation,
+      dimensions: this.inner.dimensions() ?? 0,
+      connectivity: this.params.connectivity,
+      expansionAdd: this.params.expansionAdd,
+      watermark,
+    };
+  }
+
+  private committed(changes: readonly OwnVectorChange[]): void {
+    if (!this.closed && this.enabledDimensions() !== null) {
+      this.follower.committed(changes, this.workspaces.size > 0);
+    }
+  }
+
+  /** The vector dimensions when graphs can be used at all; else null (exact only). */
+  private enabledDimensions(): number | null {
+    if (this.closed || this.storage() === null || !this.follower.available()) {
+      return null;
+    }
+    return this.inner.dimensions();
+  }
+
+  private storage(): { builder: GraphBuilder; snapshots: SnapshotStore } | null {
+    if (this.files === undefined) {
+      const writer = this.db.writer;
+      if (writer.memory || writer.name === '') {
+        this.files = null;
+      } else {
+        const filename = path.resolve(writer.name);
+        const threads = this.options.buildThreads ?? Math.min(4, os.availableParallelism());
+        this.files = {
+          builder: new GraphBuilder(filename, threads),
+          snapshots: new SnapshotStore(
+            this.options.snapshotDir ?? path.join(path.dirname(filename), 'vector-snapshots'),
+          ),
+        };
+      }
+    }
+    return this.files;
+  }
+}
