@@ -49,7 +49,9 @@ export function createSearch(options: {
   startIndexer?: boolean;
 }): SearchWiring {
   const embedder = options.embedder ?? createEmbedder(options.config);
-  const base = createVectorIndex(options.config, options.db);
+  const base = createVectorIndex(options.config, options.db, {
+    buildOnWrite: options.startIndexer !== false,
+  });
   const vectors = options.decorateVectorIndex ? options.decorateVectorIndex(base) : base;
   const indexer = new SearchIndexer(
     {
