@@ -146,22 +146,25 @@ function toChange([seq, op, workspaceId, pointId]: ChangeRow): VectorChange {
 const TRIM_CHUNK = 5000;
 
 /**
- * Deletes the log rows up to `through` (at most TRIM_CHUNK of them; the caller repeats while
- * it returns true) and records the trim point, so that a reader whose position is older
- * knows it missed rows. Runs inside the caller's write transaction.
+ * Deletes the log rows up to `through` (a chunk of at most TRIM_CHUNK seqs; the caller
+ * repeats while it returns true) and records the trim point, so that a reader whose
+ * position is older knows it missed rows. The newest row always stays: `max(seq)` must
+ * never go back. Runs inside the caller's write transaction.
  */
 export function trimChanges(writer: Database, through: number): boolean {
-  const oldest = writer
-    .prepare<[], number | null>('SELECT min(seq) FROM vector_changes')
-    .pluck()
-    .get();
-  if (oldest === null || oldest === undefined || oldest > through) {
+  const { oldest, newest } = writer
+    .prepare<[], { oldest: number | null; newest: number | null }>(
+      'SELECT min(seq) AS oldest, max(seq) AS newest FROM vector_changes',
+    )
+    .get() ?? { oldest: null, newest: null };
+  const last = Math.min(through, (newest ?? 0) - 1);
+  if (oldest === null || oldest > last) {
     return false;
   }
-  const upTo = Math.min(through, oldest + TRIM_CHUNK - 1);
+  const upTo = Math.min(last, oldest + TRIM_CHUNK - 1);
   writer.prepare('DELETE FROM vector_changes WHERE seq <= ?').run(upTo);
   writer
     .prepare('UPDATE vector_index_state SET trimmed_through = max(trimmed_through, ?) WHERE id = 1')
     .run(upTo);
-  return upTo < through;
+  return upTo < last;
 }

@@ -18,6 +18,8 @@ export interface BuildRequest {
   params: HnswParams;
   /** Where the worker saves the graph. */
   graphPath: string;
+  /** Asked when the build's turn comes: a graph no longer wanted is not built. */
+  stillWanted?: () => boolean;
 }
 
 type WorkerReply = ({ type: 'built' } & BuildResult) | { type: 'failed'; message: string };
@@ -62,6 +64,9 @@ export class GraphBuilder {
   private run(request: BuildRequest): Promise<BuildResult> {
     if (this.closed) {
       return Promise.reject(new Error('The vector index was closed'));
+    }
+    if (request.stillWanted?.() === false) {
+      return Promise.reject(new Error('The graph is no longer wanted'));
     }
     const worker = new Worker(BUILD_WORKER_SOURCE, {
       eval: true,

@@ -292,7 +292,12 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     tracked.state = 'building';
     const graphPath = files.snapshots.newGraphPath(tracked.ann.workspaceId);
     files.builder
-      .build({ workspaceId: tracked.ann.workspaceId, params: this.params, graphPath })
+      .build({
+        workspaceId: tracked.ann.workspaceId,
+        params: this.params,
+        graphPath,
+        stillWanted: () => this.current(tracked),
+      })
       .then(
         (result) => this.built(tracked, result, graphPath),
         (error: unknown) => this.failed(tracked, error, graphPath),
