@@ -101,6 +101,25 @@ describe('HnswVectorIndex: kept in step with other connections', () => {
     expect((await index.search(near(axis(1), 1))).map((hit) => hit.nodeId)).toEqual(['late0']);
     expect(index.annStatus(ws).points).toBe(42);
   });
+  it('trims the log it writes to the newest rows, and keeps its own graph right', async () => {
+    const { db, index } = await serving({ logRetention: { keep: 30, trimEvery: 50 } });
+    for (let batch = 0; batch < 4; batch += 1) {
+      await index.upsert(pointsOf(ws, vectors(50, 10 + batch), { prefix: `b${batch}-` }));
+    }
+    // The trim runs in the writer's queue: a transaction queued now runs after it.
+    await db.transaction(() => Promise.resolve(), { durable: false });
+    const log = db.reader
+      .prepare('SELECT count(*) AS rows, max(seq) AS newest FROM vector_changes')
+      .get() as { rows: number; newest: number };
+    expect(log.rows).toBe(30);
+    const state = db.reader.prepare('SELECT trimmed_through FROM vector_index_state').pluck().get();
+    expect(state).toBe(log.newest - 30);
+
+    await applied(index, ws);
+    expect(index.annStatus(ws)).toMatchObject({ mode: 'ready', points: 240 });
+    const query = near(vectors(50, 13)[7]!, 1);
+    expect((await index.search(query)).map((hit) => hit.nodeId)).toEqual(['b3-7']);
+  });
 });
 
 describe('HnswVectorIndex: snapshots', () => {

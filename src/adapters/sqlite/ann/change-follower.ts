@@ -28,10 +28,16 @@ export interface ChangeSink {
 
 /** Log rows read per replay at most; a larger gap rebuilds the workspaces it touches. */
 const REPLAY_MAX_ROWS = 10_000;
-/** Log rows kept behind the newest; older ones are trimmed (by whichever process writes). */
-export const LOG_KEEP = 100_000;
-/** Own log rows between two trims. */
-const TRIM_EVERY = 10_000;
+
+/** How much of the change log is kept (see ChangeFollower). */
+export interface LogRetention {
+  /** Log rows kept behind the newest; older ones are trimmed. Default 100,000. */
+  keep: number;
+  /** Own log rows between two trims. Default 10,000. */
+  trimEvery: number;
+}
+
+export const DEFAULT_LOG_RETENTION: LogRetention = { keep: 100_000, trimEvery: 10_000 };
 
 interface PointRow {
   nodeId: string;
@@ -54,8 +60,8 @@ interface ReaderStatements {
  * `committed` hands their points over directly when they come right after the cursor (no
  * other writer in between), else replays the log (using the points it has instead of
  * reading them back). Points written by other connections are recorded as unread and read
- * from SQLite when applied. Each process trims the log behind it every TRIM_EVERY own rows,
- * keeping the newest LOG_KEEP; a reader left behind a trim rebuilds.
+ * from SQLite when applied. Each writing process trims the log every `trimEvery` own rows,
+ * keeping the newest `keep` rows; a reader left behind a trim rebuilds.
  */
 export class ChangeFollower {
   private cursor = 0;
@@ -67,6 +73,7 @@ export class ChangeFollower {
   constructor(
     private readonly db: SqliteDatabase,
     private readonly sink: ChangeSink,
+    private readonly retention: LogRetention = DEFAULT_LOG_RETENTION,
   ) {}
 
   /** The log position handed over so far. */
@@ -111,7 +118,7 @@ export class ChangeFollower {
       return;
     }
     this.ownRowsSinceTrim += changes.length;
-    if (this.ownRowsSinceTrim >= TRIM_EVERY) {
+    if (this.ownRowsSinceTrim >= this.retention.trimEvery) {
       this.ownRowsSinceTrim = 0;
       void this.trim();
     }
@@ -243,14 +250,14 @@ export class ChangeFollower {
     }
   }
 
-  /** Deletes the log rows older than the newest LOG_KEEP, a chunk per transaction. */
+  /** Deletes the log rows older than the newest `retention.keep`, a chunk per transaction. */
   private async trim(): Promise<void> {
     if (this.trimming) {
       return;
     }
     this.trimming = true;
     try {
-      const through = this.reader().log.maxSeq() - LOG_KEEP;
+      const through = this.reader().log.maxSeq() - this.retention.keep;
       let more = through > 0;
       while (more && !this.closed) {
         more = await this.db.transaction(

@@ -5,7 +5,12 @@ import type { SqliteDatabase } from '../database';
 import type { OwnVectorChange } from '../vector-changes';
 import { checkVector, SqliteVectorIndex } from '../vector-index';
 import type { VectorHit, VectorIndex, VectorPoint, VectorQuery } from '../../../ports/vector-index';
-import { ChangeFollower, type ChangeSink } from './change-follower';
+import {
+  ChangeFollower,
+  DEFAULT_LOG_RETENTION,
+  type ChangeSink,
+  type LogRetention,
+} from './change-follower';
 import { GraphBuilder, type BuildResult } from './graph-builder';
 import { createHnsw, DEFAULT_HNSW_PARAMS, sameGraphParams, type HnswParams } from './hnsw-params';
 import { HnswWorkspace, type SearchLimits } from './hnsw-workspace';
@@ -37,6 +42,8 @@ export interface HnswVectorIndexOptions {
   maxPendingScan?: number;
   /** Widest graph search for an entity-type filter, else exact. Default 4,096. */
   maxFetch?: number;
+  /** How much of the change log is kept. */
+  logRetention?: Partial<LogRetention>;
 }
 
 /** A failed build is tried again after this long; meanwhile searches are exact. */
@@ -77,7 +84,10 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     private readonly options: HnswVectorIndexOptions = {},
   ) {
     this.inner = new SqliteVectorIndex(db, { onCommit: (changes) => this.committed(changes) });
-    this.follower = new ChangeFollower(db, this);
+    this.follower = new ChangeFollower(db, this, {
+      ...DEFAULT_LOG_RETENTION,
+      ...options.logRetention,
+    });
     this.params = { ...DEFAULT_HNSW_PARAMS, ...options.params };
     this.limits = {
       maxPendingScan: options.maxPendingScan ?? 2000,
