@@ -182,6 +182,20 @@ describe('HnswVectorIndex: snapshots', () => {
     expect(restarted.index.searchCounts().graph).toBe(graphAnswers + 1);
   });
 
+  it('rebuilds a graph that fell far behind from the tables, not from its older snapshot', async () => {
+    await snapshotted();
+    const server = store.open({ snapshotMinPoints: 0, rebuildBacklog: 10 });
+    expect((await server.index.prepareWorkspace(ws)).mode).toBe('ready');
+    const build = jest.spyOn(GraphBuilder.prototype, 'build');
+    await store.other().index.upsert(pointsOf(ws, vectors(80, 9), { prefix: 'bulk' }));
+
+    await server.index.search({ workspaceId: ws, vector: axis(0), topK: 1 });
+    expect(server.index.annStatus(ws).mode).toBe('loading');
+    expect((await server.index.prepareWorkspace(ws)).mode).toBe('ready');
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(server.index.annStatus(ws)).toMatchObject({ points: 141, backlog: 0 });
+  });
+
   const staleness: [string, () => Promise<void>][] = [
     [
       'the vector table was recreated (another generation)',

@@ -12,17 +12,18 @@ export interface HnswParams {
 
 /**
  * Measured on Universal Sentence Encoder lite embeddings of generated node texts (20,000
- * points, many near-duplicates, queries at similarity ~0.5 from everything): recall@10
- * against an exact scan was 0.79 with ef 128, 0.93 with 512, 0.99 with 1,024 (0.6 ms per
- * query), 0.999 with 2,048 (1.2 ms). Random clustered vectors reach 0.999 with ef 64, so
- * that is no guide: real embeddings need the wide search, which still costs a small
- * fraction of an exact scan (about 15 ms at that size). expansionAdd 128 costs about
- * 0.1 ms per inserted point on such embeddings (0.3 ms on random vectors).
+ * points with many near-duplicates, queries at similarity ~0.5 from everything): recall@10
+ * against an exact scan was 0.79 with ef 128, 0.93 with 512, 0.98-0.99 with 1,024 and 0.999
+ * with 2,048 (1.3-2 ms per query on one core; the exact scan takes about 15 ms). Random
+ * clustered vectors reach 0.999 with ef 64, so they are no guide: real embeddings need the
+ * wide search. A wider graph (connectivity 24 or 32) did not do better at the same ef.
+ * expansionAdd 128 costs about 0.13 ms per inserted point on such embeddings (0.3 ms on
+ * random vectors).
  */
 export const DEFAULT_HNSW_PARAMS: HnswParams = {
   connectivity: 16,
   expansionAdd: 128,
-  expansionSearch: 1024,
+  expansionSearch: 2048,
 };
 
 /**

@@ -13,8 +13,8 @@ import {
 } from './change-follower';
 import { GraphBuilder, type BuildResult } from './graph-builder';
 import { createHnsw, DEFAULT_HNSW_PARAMS, sameGraphParams, type HnswParams } from './hnsw-params';
-import { HnswWorkspace, type SearchLimits } from './hnsw-workspace';
-import { SnapshotStore } from './snapshots';
+import { HnswWorkspace, type PointLabel, type SearchLimits } from './hnsw-workspace';
+import { SnapshotStore, type SnapshotHeader } from './snapshots';
 import { TrackedWorkspace, type AnnStatus } from './tracked-workspace';
 
 export type { AnnStatus } from './tracked-workspace';
@@ -44,12 +44,15 @@ export interface HnswVectorIndexOptions {
   maxFetch?: number;
   /** How much of the change log is kept. */
   logRetention?: Partial<LogRetention>;
+  /**
+   * Waiting changes above which (and above half the workspace) the graph is rebuilt in the
+   * worker instead of updated here. Default 5,000.
+   */
+  rebuildBacklog?: number;
 }
 
 /** A failed build is tried again after this long; meanwhile searches are exact. */
 const RETRY_BUILD_MS = 60_000;
-/** Backlog (and tombstones) above which a rebuild in the worker beats applying it here. */
-const REBUILD_BACKLOG = 5_000;
 /** Least time between two snapshot saves of one workspace on the event loop. */
 const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
 
@@ -187,7 +190,8 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     this.closed = true;
     this.follower.close();
     for (const tracked of this.workspaces.values()) {
-      if (tracked.state === 'ready' && tracked.ann.changedSinceSnapshot > 0) {
+      const unsaved = tracked.ann.changedSinceSnapshot > 0 || tracked.snapshotSavedAt === 0;
+      if (tracked.state === 'ready' && unsaved) {
         this.saveSnapshot(tracked);
       }
       tracked.settle();
@@ -206,7 +210,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
   rebuild(workspaceIds: readonly string[] | 'all'): void {
     for (const workspaceId of workspaceIds === 'all' ? [...this.workspaces.keys()] : workspaceIds) {
       if (this.workspaces.has(workspaceId)) {
-        this.track(workspaceId);
+        this.track(workspaceId, 'rebuild');
       }
     }
   }
@@ -242,8 +246,20 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
 
   recorded(ann: HnswWorkspace): void {
     const tracked = this.workspaces.get(ann.workspaceId);
-    if (tracked?.state === 'ready' && ann.backlog > Math.max(REBUILD_BACKLOG, ann.size / 2)) {
-      this.track(ann.workspaceId);
+    if (tracked?.state === 'ready') {
+      this.applyOrRebuild(tracked);
+    }
+  }
+
+  /**
+   * Schedules applying a ready graph's backlog, or rebuilds the graph in the worker when
+   * the backlog is so large (a bulk load, a reindex by another process) that the worker
+   * would do it faster, and off the event loop.
+   */
+  private applyOrRebuild(tracked: TrackedWorkspace): void {
+    const ann = tracked.ann;
+    if (ann.backlog > Math.max(this.options.rebuildBacklog ?? 5000, ann.size / 2)) {
+      this.track(ann.workspaceId, 'rebuild');
     } else {
       this.scheduleApply();
     }
@@ -260,21 +276,25 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     }
     if (tracked.state === 'failed') {
       if (Date.now() - tracked.failedAt >= RETRY_BUILD_MS) {
-        this.track(query.workspaceId);
+        this.track(query.workspaceId, 'rebuild');
       }
       return null;
     }
     return tracked.state === 'ready' ? tracked.ann.search(query, this.limits) : null;
   }
 
-  /** Starts (or restarts) the workspace's graph: from its snapshot if usable, else built. */
-  private track(workspaceId: string): void {
+  /**
+   * Starts the workspace's graph: from its snapshot if usable, else built; `rebuild`
+   * replaces a graph that fell behind (or failed) with a new build, never the snapshot,
+   * which is older still.
+   */
+  private track(workspaceId: string, how: 'start' | 'rebuild' = 'start'): void {
     this.untrack(workspaceId);
     const since = this.follower.position;
     const tracked = new TrackedWorkspace(new HnswWorkspace(workspaceId, since), since);
     this.workspaces.set(workspaceId, tracked);
     // Never inside the search (or commit) that started it.
-    setImmediate(() => this.load(tracked));
+    setImmediate(() => this.load(tracked, how === 'start'));
   }
 
   private untrack(workspaceId: string): void {
@@ -286,13 +306,13 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     return !this.closed && this.workspaces.get(tracked.ann.workspaceId) === tracked;
   }
 
-  private load(tracked: TrackedWorkspace): void {
+  private load(tracked: TrackedWorkspace, fromSnapshot: boolean): void {
     const files = this.files;
     if (!this.current(tracked) || !files) {
       return;
     }
     try {
-      if (this.loadSnapshot(tracked, files.snapshots)) {
+      if (fromSnapshot && this.loadSnapshot(tracked, files.snapshots)) {
         return;
       }
     } catch {
@@ -343,8 +363,8 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     tracked.ann.install({ graph, ...snapshot });
     this.follower.recordAll(tracked.ann, catchUp);
     tracked.ready(log.generation);
-    tracked.snapshotSaved(tracked.ann.backlog);
-    this.scheduleApply();
+    tracked.snapshotSaved();
+    this.applyOrRebuild(tracked);
     return true;
   }
 
@@ -369,23 +389,37 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
       }));
       tracked.ann.install({ graph, keys, labels, watermark: result.watermark });
       tracked.ready(result.generation);
-      const workspaceId = tracked.ann.workspaceId;
-      if (this.files && tracked.ann.size >= this.snapshotMinPoints) {
-        this.files.snapshots.commit(
-          workspaceId,
-          graphPath,
-          this.header(tracked, result.watermark),
-          keys,
-          labels,
-        );
-        tracked.snapshotSaved(tracked.ann.backlog);
+      const header = this.header(tracked, result.watermark);
+      if (tracked.ann.size >= this.snapshotMinPoints) {
+        // The graph file becomes the snapshot, one turn later: writing the labels is the
+        // other half of the event-loop time a build's hand-over costs.
+        setImmediate(() => this.keepAsSnapshot(tracked, graphPath, header, keys, labels));
       } else {
         fs.rmSync(graphPath, { force: true });
       }
-      this.scheduleApply();
+      this.applyOrRebuild(tracked);
     } catch (error) {
       this.failed(tracked, error, graphPath);
     }
+  }
+
+  private keepAsSnapshot(
+    tracked: TrackedWorkspace,
+    graphPath: string,
+    header: SnapshotHeader,
+    keys: readonly number[],
+    labels: readonly PointLabel[],
+  ): void {
+    try {
+      if (this.files && this.current(tracked)) {
+        this.files.snapshots.commit(tracked.ann.workspaceId, graphPath, header, keys, labels);
+        tracked.snapshotSaved();
+        return;
+      }
+    } catch {
+      // No snapshot: the graph is rebuilt after a restart.
+    }
+    fs.rmSync(graphPath, { force: true });
   }
 
   private failed(tracked: TrackedWorkspace, error: unknown, graphPath: string | null): void {
@@ -431,9 +465,9 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
         this.failed(tracked, error, null);
         continue;
       }
-      if (ann.removedSinceBuild > Math.max(REBUILD_BACKLOG, ann.size)) {
+      if (ann.removedSinceBuild > Math.max(this.options.rebuildBacklog ?? 5000, ann.size)) {
         // Removed points leave tombstones in the graph: compact by rebuilding.
-        this.track(ann.workspaceId);
+        this.track(ann.workspaceId, 'rebuild');
       } else if (
         ann.size >= this.snapshotMinPoints &&
         ann.changedSinceSnapshot >= Math.max(this.snapshotMinPoints, ann.size / 2) &&
@@ -463,14 +497,14 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
         saved.keys,
         saved.labels,
       );
-      tracked.snapshotSaved(0);
+      tracked.snapshotSaved();
     } catch {
       // A snapshot only saves work after a restart: without it, the graph is rebuilt.
       fs.rmSync(graphPath, { force: true });
     }
   }
 
-  private header(tracked: TrackedWorkspace, watermark: number) {
+  private header(tracked: TrackedWorkspace, watermark: number): SnapshotHeader {
     return {
       generation: tracked.generation,
       dimensions: this.inner.dimensions() ?? 0,

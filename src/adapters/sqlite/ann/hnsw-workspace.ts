@@ -58,7 +58,7 @@ export class HnswWorkspace {
   private stale = 0;
   /** Points removed from the graph since it was built: it leaves tombstones behind. */
   removedSinceBuild = 0;
-  /** Changes recorded since the last snapshot of the graph. */
+  /** Changes since the graph's snapshot, or since it was built (an upper bound). */
   changedSinceSnapshot = 0;
   /** Every log row of this workspace up to this seq is in the graph or pending. */
   seq: number;
@@ -128,6 +128,7 @@ export class HnswWorkspace {
     }
     this.seq = Math.max(this.seq, contents.watermark);
     this.removedSinceBuild = 0;
+    this.changedSinceSnapshot = this.pending.size;
     this.recount();
   }
 
@@ -206,7 +207,9 @@ export class HnswWorkspace {
         hits.push(...found);
         break;
       }
-      fetch *= 4;
+      // Widen by what the type's share among these k suggests, at least fourfold: a type
+      // far from the query is rare near it, however common it is in the workspace.
+      fetch = Math.max(fetch * 4, Math.ceil((2 * k * query.topK) / Math.max(1, found.length)));
     }
     return best(hits, query);
   }
@@ -225,7 +228,7 @@ export class HnswWorkspace {
     for (const change of this.pending.values()) {
       watermark = Math.min(watermark, change.seq - 1);
     }
-    this.changedSinceSnapshot = 0;
+    this.changedSinceSnapshot = this.pending.size;
     return { keys: [...this.labels.keys()], labels: [...this.labels.values()], watermark };
   }
 

@@ -86,6 +86,7 @@ export class SnapshotStore {
       types,
       typeOf,
     };
+    fs.mkdirSync(this.dir, { recursive: true });
     const metaPath = this.metaPath(workspaceId);
     const temporary = `${metaPath}.${randomUUID()}.tmp`;
     fs.writeFileSync(temporary, JSON.stringify(meta));
@@ -198,7 +199,7 @@ function validMeta(meta: MetaFile, workspaceId: string): boolean {
     Number.isInteger(meta.expansionAdd) &&
     Number.isInteger(meta.watermark) &&
     typeof meta.graphFile === 'string' &&
-    !meta.graphFile.includes('/') &&
+    path.basename(meta.graphFile) === meta.graphFile &&
     Number.isInteger(meta.graphBytes) &&
     Array.isArray(meta.keys) &&
     Array.isArray(meta.nodeIds) &&

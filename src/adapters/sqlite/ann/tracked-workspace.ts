@@ -55,10 +55,9 @@ export class TrackedWorkspace {
     this.settle();
   }
 
-  /** The graph matches a snapshot except for `unsaved` changes (still pending when taken). */
-  snapshotSaved(unsaved: number): void {
+  /** The graph was saved as, or loaded from, a snapshot now. */
+  snapshotSaved(): void {
     this.snapshotSavedAt = Date.now();
-    this.ann.changedSinceSnapshot = unsaved;
   }
 
   settle(): void {
