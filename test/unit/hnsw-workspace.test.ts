@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHnsw, DEFAULT_HNSW_PARAMS } from '../../src/adapters/sqlite/ann/hnsw-params';
+import {
+  createHnsw,
+  DEFAULT_HNSW_PARAMS,
+  searchWidth,
+} from '../../src/adapters/sqlite/ann/hnsw-params';
 import { HnswWorkspace, type PointRecord } from '../../src/adapters/sqlite/ann/hnsw-workspace';
 import { unit } from '../contract/vector-index.contract';
 
-const limits = { maxPendingScan: 100, maxFetch: 1000 };
+const limits = { width: () => 64, maxPendingScan: 100, maxFetch: 1000 };
 const query = (vector: Float32Array, extra: { topK?: number; entityType?: string } = {}) => ({
   workspaceId: 'w',
   vector,
@@ -148,5 +152,16 @@ describe('HnswWorkspace', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('searchWidth', () => {
+  it('is expansionSearch up to 20,000 points, then grows with the square root of the size', () => {
+    const width = (size: number) => searchWidth(size, DEFAULT_HNSW_PARAMS);
+    expect(width(0)).toBe(2048);
+    expect(width(20_000)).toBe(2048);
+    expect(width(80_000)).toBe(4096);
+    expect(width(100_000)).toBe(4580);
+    expect(width(10_000_000)).toBe(16_384);
   });
 });

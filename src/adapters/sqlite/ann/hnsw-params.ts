@@ -6,8 +6,27 @@ export interface HnswParams {
   connectivity: number;
   /** Candidates examined when inserting a point (efConstruction). */
   expansionAdd: number;
-  /** Candidates examined per search (ef); a search for more than this many examines that many. */
+  /**
+   * Candidates examined per search (ef) in a graph of up to SEARCH_WIDTH_REFERENCE points;
+   * larger graphs search wider (`searchWidth`).
+   */
   expansionSearch: number;
+}
+
+/** Graph size up to which `expansionSearch` is the search width. */
+const SEARCH_WIDTH_REFERENCE = 20_000;
+/** Widest search: beyond this, an exact scan costs little more. */
+const MAX_SEARCH_WIDTH = 16_384;
+
+/**
+ * Candidates a search examines in a graph of `size` points: `expansionSearch` up to 20,000
+ * points, then growing with the square root of the size (4,580 at 100,000). With the width
+ * fixed at 2,048, recall@10 on the embeddings described below fell from 0.999 at 20,000
+ * points to 0.91 at 100,000; 4,096 brought it back to 0.995 there.
+ */
+export function searchWidth(size: number, params: HnswParams): number {
+  const scaled = params.expansionSearch * Math.sqrt(size / SEARCH_WIDTH_REFERENCE);
+  return Math.min(MAX_SEARCH_WIDTH, Math.max(params.expansionSearch, Math.ceil(scaled)));
 }
 
 /**

@@ -12,7 +12,13 @@ import {
   type LogRetention,
 } from './change-follower';
 import { GraphBuilder, type BuildResult } from './graph-builder';
-import { createHnsw, DEFAULT_HNSW_PARAMS, sameGraphParams, type HnswParams } from './hnsw-params';
+import {
+  createHnsw,
+  DEFAULT_HNSW_PARAMS,
+  sameGraphParams,
+  searchWidth,
+  type HnswParams,
+} from './hnsw-params';
 import { HnswWorkspace, type PointLabel, type SearchLimits } from './hnsw-workspace';
 import { SnapshotStore, type SnapshotHeader } from './snapshots';
 import { TrackedWorkspace, type AnnStatus } from './tracked-workspace';
@@ -92,7 +98,9 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
       ...options.logRetention,
     });
     this.params = { ...DEFAULT_HNSW_PARAMS, ...options.params };
+    const params = this.params;
     this.limits = {
+      width: (size) => searchWidth(size, params),
       maxPendingScan: options.maxPendingScan ?? 2000,
       maxFetch: options.maxFetch ?? 4096,
     };

@@ -28,6 +28,8 @@ type PendingChange =
 
 /** Limits of the in-memory search (see HnswVectorIndex for the defaults and why). */
 export interface SearchLimits {
+  /** Candidates the graph search examines, given the graph's size. */
+  width: (size: number) => number;
   /** More changed points waiting than this: not searched here (too slow to scan). */
   maxPendingScan: number;
   /** Widest graph search for an entity-type filter before the exact path is cheaper. */
@@ -197,11 +199,14 @@ export class HnswWorkspace {
       }
     }
     const indexed = graph.size();
+    const width = limits.width(indexed);
     for (;;) {
-      const k = Math.min(fetch, indexed);
-      if (type !== undefined && k > limits.maxFetch) {
+      const wanted = Math.min(fetch, indexed);
+      if (type !== undefined && wanted > limits.maxFetch) {
         return null;
       }
+      // The search examines `width` candidates anyway: all of them are hits to look at.
+      const k = Math.min(Math.max(wanted, width), indexed);
       const found = k > 0 ? this.searchGraph(graph, query, k) : [];
       if (found.length >= query.topK || k >= indexed) {
         hits.push(...found);
@@ -209,7 +214,7 @@ export class HnswWorkspace {
       }
       // Widen by what the type's share among these k suggests, at least fourfold: a type
       // far from the query is rare near it, however common it is in the workspace.
-      fetch = Math.max(fetch * 4, Math.ceil((2 * k * query.topK) / Math.max(1, found.length)));
+      fetch = Math.max(k * 4, Math.ceil((2 * k * query.topK) / Math.max(1, found.length)));
     }
     return best(hits, query);
   }
@@ -232,17 +237,20 @@ export class HnswWorkspace {
     return { keys: [...this.labels.keys()], labels: [...this.labels.values()], watermark };
   }
 
-  /** Graph hits not superseded by a pending change, of the query's type if any. */
+  /**
+   * The best `query.topK` graph hits among the `k` nearest keys, skipping keys superseded by
+   * a pending change and, with a filter, keys of other types.
+   */
   private searchGraph(graph: Index, query: VectorQuery, k: number): VectorHit[] {
-    const matches = graph.search(query.vector, k, 1);
+    const { keys, distances } = graph.search(query.vector, k, 1);
     const hits: VectorHit[] = [];
-    matches.keys.forEach((raw, i) => {
-      const key = Number(raw);
+    for (let i = 0; i < keys.length && hits.length < query.topK; i += 1) {
+      const key = Number(keys[i]);
       const label = this.pending.has(key) ? undefined : this.labels.get(key);
       if (label && (query.entityType === undefined || label.entityType === query.entityType)) {
-        hits.push({ nodeId: label.nodeId, score: 1 - (matches.distances[i] ?? 1) });
+        hits.push({ nodeId: label.nodeId, score: 1 - (distances[i] ?? 1) });
       }
-    });
+    }
     return hits;
   }
 
