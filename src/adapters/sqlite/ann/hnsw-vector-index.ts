@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { SqliteDatabase } from '../database';
 import type { OwnVectorChange } from '../vector-changes';
 import { checkVector, SqliteVectorIndex } from '../vector-index';
@@ -11,16 +8,10 @@ import {
   type ChangeSink,
   type LogRetention,
 } from './change-follower';
-import { GraphBuilder, type BuildResult } from './graph-builder';
-import {
-  createHnsw,
-  DEFAULT_HNSW_PARAMS,
-  sameGraphParams,
-  searchWidth,
-  type HnswParams,
-} from './hnsw-params';
-import { HnswWorkspace, type PointLabel, type SearchLimits } from './hnsw-workspace';
-import { SnapshotStore, type SnapshotHeader } from './snapshots';
+import { GraphLoader, type GraphLoaderHost } from './graph-loader';
+import { GraphUpdater } from './graph-updater';
+import { DEFAULT_HNSW_PARAMS, searchWidth, type HnswParams } from './hnsw-params';
+import { HnswWorkspace, type SearchLimits } from './hnsw-workspace';
 import { TrackedWorkspace, type AnnStatus } from './tracked-workspace';
 
 export type { AnnStatus } from './tracked-workspace';
@@ -71,7 +62,7 @@ const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
  * graph is ready, and whenever the graph cannot answer cheaply, the search is exact.
  * docs/search.md "sqlite-vec" describes the design and its thresholds.
  */
-export class HnswVectorIndex implements VectorIndex, ChangeSink {
+export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost {
   readonly backend = 'sqlite-vec';
   private readonly inner: SqliteVectorIndex;
   private readonly follower: ChangeFollower;
@@ -83,10 +74,10 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
   /** Points this process wrote to workspaces it does not track (an over-estimate). */
   private readonly written = new Map<string, number>();
   private readonly searches = { graph: 0, exact: 0 };
-  private applyScheduled = false;
+  private readonly updater: GraphUpdater;
   private closed = false;
-  /** Builder and snapshots; null for a database without a file (no worker can open it). */
-  private files: { builder: GraphBuilder; snapshots: SnapshotStore } | null | undefined;
+  /** Created on first use; null for a database without a file (no worker can open it). */
+  private graphLoader: GraphLoader | null | undefined;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -104,6 +95,12 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
       maxPendingScan: options.maxPendingScan ?? 2000,
       maxFetch: options.maxFetch ?? 4096,
     };
+    this.updater = new GraphUpdater(
+      options.sliceMs ?? 4,
+      () => this.workspaces.values(),
+      (workspaceId, key) => this.follower.readPoint(workspaceId, key),
+      (tracked) => this.afterApplying(tracked),
+    );
     this.minPoints = options.minPoints ?? 2000;
     this.snapshotMinPoints = options.snapshotMinPoints ?? 10_000;
   }
@@ -197,15 +194,17 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     }
     this.closed = true;
     this.follower.close();
+    this.updater.stop();
+    const loader = this.graphLoader;
     for (const tracked of this.workspaces.values()) {
       const unsaved = tracked.ann.changedSinceSnapshot > 0 || tracked.snapshotSavedAt === 0;
       if (tracked.state === 'ready' && unsaved) {
-        this.saveSnapshot(tracked);
+        loader?.saveSnapshot(tracked);
       }
       tracked.settle();
     }
     this.workspaces.clear();
-    await this.files?.builder.close();
+    await loader?.close();
   }
 
   // ChangeSink: called by the follower while it hands changes over.
@@ -226,7 +225,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
   cleared(workspaceId: string): void {
     this.untrack(workspaceId);
     this.written.delete(workspaceId);
-    this.files?.snapshots.discard(workspaceId);
+    this.loader()?.discard(workspaceId);
   }
 
   reset(): void {
@@ -234,7 +233,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
       this.untrack(workspaceId);
     }
     this.written.clear();
-    this.files?.snapshots.discardAll();
+    this.loader()?.discardAll();
   }
 
   wroteUntracked(workspaceId: string, points: number): void {
@@ -259,17 +258,31 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     }
   }
 
+  // GraphLoaderHost: called by the loader as graphs arrive.
+
+  isCurrent(tracked: TrackedWorkspace): boolean {
+    return !this.closed && this.workspaces.get(tracked.ann.workspaceId) === tracked;
+  }
+
   /**
-   * Schedules applying a ready graph's backlog, or rebuilds the graph in the worker when
-   * the backlog is so large (a bulk load, a reindex by another process) that the worker
-   * would do it faster, and off the event loop.
+   * Schedules applying a new graph's backlog, or rebuilds it in the worker when the backlog
+   * is so large (a bulk load, a reindex by another process) that the worker would do it
+   * faster, and off the event loop.
    */
+  installed(tracked: TrackedWorkspace): void {
+    this.applyOrRebuild(tracked);
+  }
+
+  dropped(workspaceId: string): void {
+    this.untrack(workspaceId);
+  }
+
   private applyOrRebuild(tracked: TrackedWorkspace): void {
     const ann = tracked.ann;
     if (ann.backlog > Math.max(this.options.rebuildBacklog ?? 5000, ann.size / 2)) {
       this.track(ann.workspaceId, 'rebuild');
     } else {
-      this.scheduleApply();
+      this.updater.schedule();
     }
   }
 
@@ -302,7 +315,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     const tracked = new TrackedWorkspace(new HnswWorkspace(workspaceId, since), since);
     this.workspaces.set(workspaceId, tracked);
     // Never inside the search (or commit) that started it.
-    setImmediate(() => this.load(tracked, how === 'start'));
+    setImmediate(() => this.loader()?.load(tracked, how === 'start'));
   }
 
   private untrack(workspaceId: string): void {
@@ -310,216 +323,19 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
     this.workspaces.delete(workspaceId);
   }
 
-  private current(tracked: TrackedWorkspace): boolean {
-    return !this.closed && this.workspaces.get(tracked.ann.workspaceId) === tracked;
-  }
-
-  private load(tracked: TrackedWorkspace, fromSnapshot: boolean): void {
-    const files = this.files;
-    if (!this.current(tracked) || !files) {
-      return;
+  /** After a slice of updates: compact a graph full of tombstones, or snapshot it when due. */
+  private afterApplying(tracked: TrackedWorkspace): void {
+    const ann = tracked.ann;
+    if (ann.removedSinceBuild > Math.max(this.options.rebuildBacklog ?? 5000, ann.size)) {
+      // Removed points leave tombstones in the graph: compact by rebuilding.
+      this.track(ann.workspaceId, 'rebuild');
+    } else if (
+      ann.size >= this.snapshotMinPoints &&
+      ann.changedSinceSnapshot >= Math.max(this.snapshotMinPoints, ann.size / 2) &&
+      Date.now() - tracked.snapshotSavedAt >= SNAPSHOT_INTERVAL_MS
+    ) {
+      this.loader()?.saveSnapshot(tracked);
     }
-    try {
-      if (fromSnapshot && this.loadSnapshot(tracked, files.snapshots)) {
-        return;
-      }
-    } catch {
-      // An unreadable snapshot: built afresh below.
-      files.snapshots.discard(tracked.ann.workspaceId);
-    }
-    tracked.state = 'building';
-    const graphPath = files.snapshots.newGraphPath(tracked.ann.workspaceId);
-    files.builder
-      .build({
-        workspaceId: tracked.ann.workspaceId,
-        params: this.params,
-        graphPath,
-        stillWanted: () => this.current(tracked),
-      })
-      .then(
-        (result) => this.built(tracked, result, graphPath),
-        (error: unknown) => this.failed(tracked, error, graphPath),
-      );
-  }
-
-  /** Installs the workspace's snapshot if it matches the tables; false when there is none. */
-  private loadSnapshot(tracked: TrackedWorkspace, snapshots: SnapshotStore): boolean {
-    const workspaceId = tracked.ann.workspaceId;
-    const snapshot = snapshots.read(workspaceId);
-    if (!snapshot) {
-      return false;
-    }
-    const log = this.follower.logState();
-    const dimensions = this.inner.dimensions();
-    const catchUp =
-      snapshot.generation === log.generation &&
-      snapshot.dimensions === dimensions &&
-      sameGraphParams(snapshot, this.params) &&
-      snapshot.watermark <= log.newest
-        ? this.follower.changesSince(workspaceId, snapshot.watermark, tracked.since)
-        : null;
-    if (catchUp === null) {
-      snapshots.discard(workspaceId);
-      return false;
-    }
-    const graph = createHnsw(snapshot.dimensions, this.params);
-    graph.load(snapshot.graphPath);
-    if (graph.dimensions() !== snapshot.dimensions || graph.size() !== snapshot.keys.length) {
-      snapshots.discard(workspaceId);
-      return false;
-    }
-    tracked.ann.install({ graph, ...snapshot });
-    this.follower.recordAll(tracked.ann, catchUp);
-    tracked.ready(log.generation);
-    tracked.snapshotSaved();
-    this.applyOrRebuild(tracked);
-    return true;
-  }
-
-  private built(tracked: TrackedWorkspace, result: BuildResult, graphPath: string): void {
-    try {
-      if (!this.current(tracked)) {
-        fs.rmSync(graphPath, { force: true });
-        return;
-      }
-      if (result.generation !== this.follower.logState().generation) {
-        // The vector table was recreated during the build: its reset row drops this too.
-        fs.rmSync(graphPath, { force: true });
-        this.untrack(tracked.ann.workspaceId);
-        return;
-      }
-      const graph = createHnsw(result.dimensions, this.params);
-      graph.load(graphPath);
-      const keys = Array.from(result.keys);
-      const labels = result.nodeIds.map((nodeId, i) => ({
-        nodeId,
-        entityType: result.entityTypes[i] ?? '',
-      }));
-      tracked.ann.install({ graph, keys, labels, watermark: result.watermark });
-      tracked.ready(result.generation);
-      const header = this.header(tracked, result.watermark);
-      if (tracked.ann.size >= this.snapshotMinPoints) {
-        // The graph file becomes the snapshot, one turn later: writing the labels is the
-        // other half of the event-loop time a build's hand-over costs.
-        setImmediate(() => this.keepAsSnapshot(tracked, graphPath, header, keys, labels));
-      } else {
-        fs.rmSync(graphPath, { force: true });
-      }
-      this.applyOrRebuild(tracked);
-    } catch (error) {
-      this.failed(tracked, error, graphPath);
-    }
-  }
-
-  private keepAsSnapshot(
-    tracked: TrackedWorkspace,
-    graphPath: string,
-    header: SnapshotHeader,
-    keys: readonly number[],
-    labels: readonly PointLabel[],
-  ): void {
-    try {
-      if (this.files && this.current(tracked)) {
-        this.files.snapshots.commit(tracked.ann.workspaceId, graphPath, header, keys, labels);
-        tracked.snapshotSaved();
-        return;
-      }
-    } catch {
-      // No snapshot: the graph is rebuilt after a restart.
-    }
-    fs.rmSync(graphPath, { force: true });
-  }
-
-  private failed(tracked: TrackedWorkspace, error: unknown, graphPath: string | null): void {
-    if (graphPath) {
-      fs.rmSync(graphPath, { force: true });
-    }
-    if (this.current(tracked)) {
-      tracked.fail(error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  private scheduleApply(): void {
-    if (this.applyScheduled || this.closed) {
-      return;
-    }
-    this.applyScheduled = true;
-    setImmediate(() => {
-      this.applyScheduled = false;
-      this.applySlice();
-    });
-  }
-
-  /** One slice of graph updates (at most sliceMs), then yields to the event loop. */
-  private applySlice(): void {
-    if (this.closed) {
-      return;
-    }
-    const deadline = performance.now() + (this.options.sliceMs ?? 4);
-    let more = false;
-    for (const tracked of [...this.workspaces.values()]) {
-      if (tracked.state !== 'ready' || tracked.ann.backlog === 0) {
-        continue;
-      }
-      if (performance.now() >= deadline) {
-        more = true;
-        break;
-      }
-      const ann = tracked.ann;
-      try {
-        more =
-          ann.applySome(deadline, (key) => this.follower.readPoint(ann.workspaceId, key)) || more;
-      } catch (error) {
-        this.failed(tracked, error, null);
-        continue;
-      }
-      if (ann.removedSinceBuild > Math.max(this.options.rebuildBacklog ?? 5000, ann.size)) {
-        // Removed points leave tombstones in the graph: compact by rebuilding.
-        this.track(ann.workspaceId, 'rebuild');
-      } else if (
-        ann.size >= this.snapshotMinPoints &&
-        ann.changedSinceSnapshot >= Math.max(this.snapshotMinPoints, ann.size / 2) &&
-        Date.now() - tracked.snapshotSavedAt >= SNAPSHOT_INTERVAL_MS
-      ) {
-        this.saveSnapshot(tracked);
-      }
-    }
-    if (more) {
-      this.scheduleApply();
-    }
-  }
-
-  /** Saves the graph as the workspace's snapshot (synchronous: rare, see applySlice). */
-  private saveSnapshot(tracked: TrackedWorkspace): void {
-    const files = this.files;
-    if (!files || tracked.ann.size < this.snapshotMinPoints) {
-      return;
-    }
-    const graphPath = files.snapshots.newGraphPath(tracked.ann.workspaceId);
-    try {
-      const saved = tracked.ann.save(graphPath, this.follower.position);
-      files.snapshots.commit(
-        tracked.ann.workspaceId,
-        graphPath,
-        this.header(tracked, saved.watermark),
-        saved.keys,
-        saved.labels,
-      );
-      tracked.snapshotSaved();
-    } catch {
-      // A snapshot only saves work after a restart: without it, the graph is rebuilt.
-      fs.rmSync(graphPath, { force: true });
-    }
-  }
-
-  private header(tracked: TrackedWorkspace, watermark: number): SnapshotHeader {
-    return {
-      generation: tracked.generation,
-      dimensions: this.inner.dimensions() ?? 0,
-      connectivity: this.params.connectivity,
-      expansionAdd: this.params.expansionAdd,
-      watermark,
-    };
   }
 
   private committed(changes: readonly OwnVectorChange[]): void {
@@ -530,28 +346,22 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink {
 
   /** The vector dimensions when graphs can be used at all; else null (exact only). */
   private enabledDimensions(): number | null {
-    if (this.closed || this.storage() === null || !this.follower.available()) {
+    if (this.closed || this.loader() === null || !this.follower.available()) {
       return null;
     }
     return this.inner.dimensions();
   }
 
-  private storage(): { builder: GraphBuilder; snapshots: SnapshotStore } | null {
-    if (this.files === undefined) {
-      const writer = this.db.writer;
-      if (writer.memory || writer.name === '') {
-        this.files = null;
-      } else {
-        const filename = path.resolve(writer.name);
-        const threads = this.options.buildThreads ?? Math.min(4, os.availableParallelism());
-        this.files = {
-          builder: new GraphBuilder(filename, threads),
-          snapshots: new SnapshotStore(
-            this.options.snapshotDir ?? path.join(path.dirname(filename), 'vector-snapshots'),
-          ),
-        };
-      }
+  private loader(): GraphLoader | null {
+    if (this.graphLoader === undefined) {
+      this.graphLoader = GraphLoader.forDatabase(this.db, this.follower, this, {
+        params: this.params,
+        snapshotMinPoints: this.snapshotMinPoints,
+        buildThreads: this.options.buildThreads,
+        snapshotDir: this.options.snapshotDir,
+        dimensions: () => this.inner.dimensions(),
+      });
     }
-    return this.files;
+    return this.graphLoader;
   }
 }
