@@ -344,7 +344,7 @@ function tableDimensions(connection: Database): number | null {
 }
 
 /** Runs synchronous SQLite work, turning a throw into a rejection. */
-export function settle<T>(work: () => T): Promise<T> {
+function settle<T>(work: () => T): Promise<T> {
   try {
     return Promise.resolve(work());
   } catch (error) {
@@ -352,6 +352,7 @@ export function settle<T>(work: () => T): Promise<T> {
   }
 }
 
+/** Throws unless `vector` has the index's dimensions (wrong embedder, or ensure not called). */
 export function checkVector(vector: Float32Array, dimensions: number): void {
   if (vector.length !== dimensions) {
     throw new Error(
@@ -362,6 +363,6 @@ export function checkVector(vector: Float32Array, dimensions: number): void {
 }
 
 /** sqlite-vec takes float32 vectors as little-endian BLOBs. */
-export function vectorBlob(vector: Float32Array): Buffer {
+function vectorBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
