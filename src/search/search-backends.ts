@@ -1,8 +1,8 @@
 import { OpenAiEmbedder } from '../adapters/embeddings/openai-embedder';
 import { UseLiteModel } from '../adapters/embeddings/use-lite-embedder';
 import { QdrantVectorIndex } from '../adapters/qdrant/vector-index';
+import { HnswVectorIndex } from '../adapters/sqlite/ann/hnsw-vector-index';
 import type { SqliteDatabase } from '../adapters/sqlite/database';
-import { SqliteVectorIndex } from '../adapters/sqlite/vector-index';
 import type { Config } from '../config/load-config';
 import type { Embedder } from '../ports/embedder';
 import type { VectorIndex } from '../ports/vector-index';
@@ -47,10 +47,19 @@ export function createEmbedders(config: Pick<Config, 'embeddings'>): Embedders {
 
 /**
  * The vector index the configuration asks for: Qdrant when QDRANT_URL is set, else
- * sqlite-vec tables in the embedded database `db`. Call `ensure(await embedder.dimensions())`
- * before the first write.
+ * sqlite-vec tables in the embedded database `db` with in-memory HNSW graphs in front of
+ * them (docs/search.md "sqlite-vec"). Call `ensure(await embedder.dimensions())` before the
+ * first write.
+ *
+ * @param options.buildOnWrite true in a long-running server: a workspace's graph is started
+ *   as soon as its indexer fills it past the size threshold, so it is ready when searches
+ *   come; false (one-shot processes) builds one only when a workspace is searched.
  */
-export function createVectorIndex(config: Pick<Config, 'qdrant'>, db: SqliteDatabase): VectorIndex {
+export function createVectorIndex(
+  config: Pick<Config, 'qdrant'>,
+  db: SqliteDatabase,
+  options: { buildOnWrite?: boolean } = {},
+): VectorIndex {
   const settings = config.qdrant;
   if (settings) {
     return new QdrantVectorIndex({
@@ -59,5 +68,5 @@ export function createVectorIndex(config: Pick<Config, 'qdrant'>, db: SqliteData
       ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
     });
   }
-  return new SqliteVectorIndex(db);
+  return new HnswVectorIndex(db, { buildOnWrite: options.buildOnWrite ?? false });
 }

@@ -60,7 +60,9 @@ export function createSearch(options: {
   const metrics = options.metrics
     ? new SearchMetrics(options.metrics, () => outbox.pendingAll())
     : undefined;
-  const base = createVectorIndex(options.config, options.db);
+  const base = createVectorIndex(options.config, options.db, {
+    buildOnWrite: options.startIndexer !== false,
+  });
   const vectors = options.decorateVectorIndex ? options.decorateVectorIndex(base) : base;
   const indexer = new SearchIndexer(
     {
