@@ -72,6 +72,8 @@ export interface AppDeps {
   };
   http: {
     bodyLimitBytes: number;
+    /** Body limit of POST /api/commands/batch. */
+    batchBodyLimitBytes: number;
     trustProxy: boolean;
     metricsToken: string | undefined;
     openApiPath: string;
@@ -98,7 +100,10 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...oauthRoutes(deps.oauth),
     ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
-    ...commandRoutes({ commands: deps.commands }),
+    ...commandRoutes({
+      commands: deps.commands,
+      batchBodyLimitBytes: deps.http.batchBodyLimitBytes,
+    }),
     ...liveDataRoutes({ ...deps.liveData, clock: deps.clock }),
     ...ragRoutes({
       search: deps.search.service,

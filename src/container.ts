@@ -153,6 +153,7 @@ export function createContainer(
     oauth,
     http: {
       bodyLimitBytes: config.bodyLimitBytes,
+      batchBodyLimitBytes: config.batchBodyLimitBytes,
       trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       metricsToken: config.metricsToken,

@@ -159,3 +159,31 @@ export class ServiceUnavailableError extends AppError {
     });
   }
 }
+
+/**
+ * One command of a batch (POST /api/commands/batch) failed, so the whole batch did: the
+ * same status and code as the command's own error, a message naming the command, and
+ * `details.index` plus the command's own error in `details.item`. For a validation error
+ * `details.issues` and for a missing scope `details.requiredScope` (and the challenge
+ * header) stay where clients of single commands look for them.
+ */
+export class BatchItemError extends AppError {
+  constructor(
+    readonly index: number,
+    type: string | undefined,
+    readonly item: AppError,
+  ) {
+    const itemDetails = item.details === undefined ? {} : { details: item.details };
+    const kept: Record<string, unknown> = {};
+    if (item.code === 'VALIDATION_ERROR' || item.code === 'INSUFFICIENT_SCOPE') {
+      Object.assign(kept, item.details);
+    }
+    super(
+      item.status,
+      item.code,
+      `commands[${index}]${type ? ` (${type})` : ''} failed: ${item.message} Nothing was written.`,
+      { ...kept, index, item: { code: item.code, message: item.message, ...itemDetails } },
+      item.headers,
+    );
+  }
+}

@@ -57,6 +57,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt('BODY_LIMIT_BYTES', 1_048_576),
+  BATCH_BODY_LIMIT_BYTES: positiveInt('BATCH_BODY_LIMIT_BYTES', 16_777_216),
   TRUST_PROXY: booleanFlag(false),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'PUBLIC_URL must be a URL' }).optional()),
   CORS_ORIGINS: z

@@ -10,6 +10,8 @@ export interface Config {
   sqlitePath: string;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** Body limit of POST /api/commands/batch (1,000 commands exceed the general limit). */
+  batchBodyLimitBytes: number;
   trustProxy: boolean;
   /** Browser origins allowed by CORS (`*` for any); empty when CORS_ORIGINS is unset. */
   corsOrigins: string[];
@@ -115,6 +117,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sqlitePath: path.join(dataDir, 'ontology.db'),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    batchBodyLimitBytes: env.BATCH_BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,
