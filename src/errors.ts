@@ -170,7 +170,7 @@ export class ServiceUnavailableError extends AppError {
 export class BatchItemError extends AppError {
   constructor(
     readonly index: number,
-    type: string | undefined,
+    readonly type: string | undefined,
     readonly item: AppError,
   ) {
     const itemDetails = item.details === undefined ? {} : { details: item.details };
