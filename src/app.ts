@@ -17,6 +17,7 @@ import type { RouteDef } from './http/route-table';
 import { apiKeyRoutes } from './http/routes/api-keys';
 import { commandRoutes } from './http/routes/commands';
 import { connectorRoutes } from './http/routes/connectors';
+import { importRoutes } from './http/routes/imports';
 import { docsAssets, docsRoutes } from './http/routes/docs';
 import { meRoutes } from './http/routes/me';
 import { oauthRoutes } from './http/routes/oauth';
@@ -33,6 +34,8 @@ import type { GraphQLSettings } from './graphql/server';
 import type { LiveDataDeps } from './live-data/wiring';
 import type { Clock } from './ports/clock';
 import type { HealthCheck } from './ports/health';
+import type { ImportStore } from './ports/import-store';
+import type { ImportService } from './transfer/api-import';
 import type { WorkspaceStore } from './ports/workspace-store';
 import type { GraphStore } from './ports/graph-store';
 import type { GraphQueries } from './queries/graph-queries';
@@ -56,6 +59,8 @@ export interface AppDeps {
   graph: GraphStore;
   /** Users, OAuth client applications and the authorization server (issue 7). */
   oauth: OAuthServices;
+  /** Bulk imports through the API (POST /api/imports) and their records. */
+  imports: { service: ImportService; store: ImportStore };
   /** Live data sources, ingest and queries (issue 5). */
   liveData: LiveDataDeps;
   /** Semantic and hybrid search, and the background indexer (issue 8). */
@@ -104,6 +109,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       commands: deps.commands,
       batchBodyLimitBytes: deps.http.batchBodyLimitBytes,
     }),
+    ...importRoutes(deps.imports),
     ...liveDataRoutes({ ...deps.liveData, clock: deps.clock }),
     ...ragRoutes({
       search: deps.search.service,

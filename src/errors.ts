@@ -130,11 +130,11 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class UnsupportedMediaTypeError extends AppError {
-  constructor(received: string | undefined) {
+  constructor(received: string | undefined, expected = 'application/json') {
     super(
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      'The request body must be sent with Content-Type: application/json.',
+      `The request body must be sent with Content-Type: ${expected}.`,
       { received: received ?? null },
     );
   }

@@ -26,13 +26,11 @@ export interface ImportRecord {
   unchanged: number;
   /** Lines read and committed so far (blank lines included). */
   lines: number;
+  /** The problem that stopped a failed import (one: the first stops it); empty otherwise. */
   errors: ImportError[];
   startedAt: string;
   finishedAt: string | null;
 }
-
-/** Problems kept per import: the first one stops it; later ones only describe the ending. */
-export const MAX_IMPORT_ERRORS = 10;
 
 /**
  * An import record as both engines store it: scalar fields, `errors` as JSON text. Each
