@@ -259,25 +259,27 @@ export class ImportService {
   private async flush(workspaceId: string, progress: Progress): Promise<void> {
     const pending = progress.pending;
     progress.pending = [];
-    const counts = { nodes: 0, edges: 0, unchanged: 0 };
+    let counts = { nodes: 0, edges: 0, unchanged: 0 };
     let failure: ImportError | null = null;
     if (pending.length > 0) {
-      failure = await this.graph.transaction(workspaceId, async ({ graph }) => {
+      // Counted inside the work: a store may run it again (a retried transaction).
+      ({ counts, failure } = await this.graph.transaction(workspaceId, async ({ graph }) => {
+        const written = { nodes: 0, edges: 0, unchanged: 0 };
         for (const item of pending) {
           const outcome =
             item.kind === 'node'
               ? await insertNode(graph, item.record)
               : await insertEdge(graph, item.record);
           if (outcome === 'unchanged') {
-            counts.unchanged += 1;
+            written.unchanged += 1;
           } else if (outcome === 'inserted') {
-            counts[item.kind === 'node' ? 'nodes' : 'edges'] += 1;
+            written[item.kind === 'node' ? 'nodes' : 'edges'] += 1;
           } else {
-            return { line: item.line, message: outcome.message };
+            return { counts: written, failure: { line: item.line, message: outcome.message } };
           }
         }
-        return null;
-      });
+        return { counts: written, failure: null };
+      }));
     }
     const record = progress.record;
     record.nodes += counts.nodes;
