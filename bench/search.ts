@@ -205,11 +205,16 @@ async function smallWorkspace(tmp: string, queries: readonly string[]): Promise<
 
   const queued = enqueueBacklog(dbFile, service.workspaceId, knobs.backlog);
   const before = await indexStatus(service);
-  const during = await searchLoad(service, '/api/rag/search', queries.slice(Math.floor(queries.length / 2)), {
-    ...load,
-    warmupS: 0,
-    durationS: Math.min(knobs.durationS, 3),
-  });
+  const during = await searchLoad(
+    service,
+    '/api/rag/search',
+    queries.slice(Math.floor(queries.length / 2)),
+    {
+      ...load,
+      warmupS: 0,
+      durationS: Math.min(knobs.durationS, 3),
+    },
+  );
   const after = await indexStatus(service);
   goal({
     name: `search p50 while ${formatInt(queued)} entries are pending`,
