@@ -18,6 +18,7 @@ import type { RouteDef } from './http/route-table';
 import { apiKeyRoutes } from './http/routes/api-keys';
 import { commandRoutes } from './http/routes/commands';
 import { connectorRoutes } from './http/routes/connectors';
+import { importRoutes } from './http/routes/imports';
 import { docsAssets, docsRoutes } from './http/routes/docs';
 import { meRoutes } from './http/routes/me';
 import { oauthRoutes } from './http/routes/oauth';
@@ -35,6 +36,8 @@ import type { LiveDataDeps } from './live-data/wiring';
 import type { Lifecycle } from './lifecycle';
 import type { Clock } from './ports/clock';
 import type { HealthCheck } from './ports/health';
+import type { ImportStore } from './ports/import-store';
+import type { ImportService } from './transfer/api-import';
 import type { WorkspaceStore } from './ports/workspace-store';
 import type { GraphStore } from './ports/graph-store';
 import type { GraphQueries } from './queries/graph-queries';
@@ -60,6 +63,8 @@ export interface AppDeps {
   graph: GraphStore;
   /** Users, OAuth client applications and the authorization server (issue 7). */
   oauth: OAuthServices;
+  /** Bulk imports through the API (POST /api/imports) and their records. */
+  imports: { service: ImportService; store: ImportStore };
   /** Live data sources, ingest and queries (issue 5). */
   liveData: LiveDataDeps;
   /** Semantic and hybrid search, and the background indexer (issue 8). */
@@ -78,6 +83,8 @@ export interface AppDeps {
     bodyLimitBytes: number;
     /** HTTP_BODY_TIMEOUT_MS: how long a route waits for a request body (408 past it). */
     bodyTimeoutMs: number;
+    /** Body limit of POST /api/commands/batch. */
+    batchBodyLimitBytes: number;
     trustProxy: boolean;
     metricsToken: string | undefined;
     openApiPath: string;
@@ -108,7 +115,12 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...oauthRoutes({ ...deps.oauth, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
     ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
-    ...commandRoutes({ commands: deps.commands }),
+    ...commandRoutes({
+      commands: deps.commands,
+      batchBodyLimitBytes: deps.http.batchBodyLimitBytes,
+      bodyTimeoutMs: deps.http.bodyTimeoutMs,
+    }),
+    ...importRoutes({ ...deps.imports, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
     ...liveDataRoutes({
       ...deps.liveData,
       clock: deps.clock,

@@ -9,6 +9,7 @@ import { RateLimiter } from './auth/rate-limiter';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
 import { SqliteConnectorStore } from './adapters/sqlite/connector-store';
 import { SqliteGraphStore } from './adapters/sqlite/graph-store';
+import { SqliteImportStore } from './adapters/sqlite/import-store';
 import { SqliteOAuthClientStore } from './adapters/sqlite/oauth-client-store';
 import { SqliteOAuthGrantStore } from './adapters/sqlite/oauth-grant-store';
 import { SqliteUserStore } from './adapters/sqlite/user-store';
@@ -30,6 +31,7 @@ import type { Embedder } from './ports/embedder';
 import type { VectorIndex } from './ports/vector-index';
 import type { IndexerOptions } from './search/indexer';
 import { createSearch } from './search/wiring';
+import { ImportService } from './transfer/api-import';
 
 /** Idempotency-Key replay window (issue 3: 24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -129,6 +131,8 @@ export function createContainer(
     ...(overrides.startIndexer === false ? { startIndexer: false } : {}),
   });
 
+  const importStore = neo4j?.imports ?? new SqliteImportStore(db);
+
   const deps: AppDeps = {
     logger,
     clock,
@@ -146,6 +150,7 @@ export function createContainer(
     ],
     lifecycle: new Lifecycle(),
     graph,
+    imports: { service: new ImportService(graph, importStore, clock), store: importStore },
     webhooks: webhooks.deps,
     liveData: liveData.deps,
     search: search.deps,
@@ -159,6 +164,7 @@ export function createContainer(
     http: {
       bodyLimitBytes: config.bodyLimitBytes,
       bodyTimeoutMs: config.timeouts.bodyMs,
+      batchBodyLimitBytes: config.batchBodyLimitBytes,
       trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       metricsToken: config.metricsToken,

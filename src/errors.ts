@@ -146,12 +146,16 @@ export class MethodNotAllowedError extends AppError {
  * waited for.
  */
 export class RequestTimeoutError extends AppError {
-  constructor(timeoutMs: number) {
+  constructor(
+    timeoutMs: number,
+    what = 'The request body did not arrive',
+    details: Record<string, unknown> = {},
+  ) {
     super(
       408,
       'REQUEST_TIMEOUT',
-      `The request body did not arrive within ${timeoutMs} ms.`,
-      { timeoutMs },
+      `${what} within ${timeoutMs} ms.`,
+      { timeoutMs, ...details },
       { Connection: 'close' },
     );
   }
@@ -182,11 +186,11 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class UnsupportedMediaTypeError extends AppError {
-  constructor(received: string | undefined) {
+  constructor(received: string | undefined, expected = 'application/json') {
     super(
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      'The request body must be sent with Content-Type: application/json.',
+      `The request body must be sent with Content-Type: ${expected}.`,
       { received: received ?? null },
     );
   }
@@ -209,5 +213,33 @@ export class ServiceUnavailableError extends AppError {
     super(503, 'SERVICE_UNAVAILABLE', message, details, {
       'Retry-After': String(retryAfterSeconds),
     });
+  }
+}
+
+/**
+ * One command of a batch (POST /api/commands/batch) failed, so the whole batch did: the
+ * same status and code as the command's own error, a message naming the command, and
+ * `details.index` plus the command's own error in `details.item`. For a validation error
+ * `details.issues` and for a missing scope `details.requiredScope` (and the challenge
+ * header) stay where clients of single commands look for them.
+ */
+export class BatchItemError extends AppError {
+  constructor(
+    readonly index: number,
+    readonly type: string | undefined,
+    readonly item: AppError,
+  ) {
+    const itemDetails = item.details === undefined ? {} : { details: item.details };
+    const kept: Record<string, unknown> = {};
+    if (item.code === 'VALIDATION_ERROR' || item.code === 'INSUFFICIENT_SCOPE') {
+      Object.assign(kept, item.details);
+    }
+    super(
+      item.status,
+      item.code,
+      `commands[${index}]${type ? ` (${type})` : ''} failed: ${item.message} Nothing was written.`,
+      { ...kept, index, item: { code: item.code, message: item.message, ...itemDetails } },
+      item.headers,
+    );
   }
 }

@@ -1,24 +1,15 @@
 import { createHash } from 'node:crypto';
 import { newTimeOrderedId } from '../domain/ids';
 import type { Scope } from '../domain/scopes';
-import { AppError, InsufficientScopeError } from '../errors';
+import { AppError, BatchItemError, InsufficientScopeError } from '../errors';
 import type { Clock } from '../ports/clock';
-import type { CommandType, RecordCommandType } from '../ports/command-log';
+import type { CommandType } from '../ports/command-log';
+import { applyBatch, type BatchResponse, type NewLogEntry } from './batch';
+import type { BatchItem } from './batch-input';
 import type { GraphStore, UnitOfWork } from '../ports/graph-store';
-import type { CommandContext, HandlerOutcome } from './context';
-import { createEdge, deleteEdge } from './edge-commands';
-import { createNode, deleteNode, updateNode } from './node-commands';
+import type { CommandContext } from './context';
+import { COMMAND_SCOPES, dispatch } from './dispatch';
 import type { Command } from './schemas';
-import { redo, undo } from './undo-redo';
-
-/** Scope each record command needs (UNDO/REDO need the scope of the command they invert). */
-export const COMMAND_SCOPES: Record<RecordCommandType, Scope> = {
-  CREATE_NODE: 'write:nodes',
-  UPDATE_NODE: 'write:nodes',
-  DELETE_NODE: 'write:nodes',
-  CREATE_EDGE: 'write:edges',
-  DELETE_EDGE: 'write:edges',
-};
 
 /** The response of a command: what the route sends as `data`, and its status. */
 export interface CommandResponse {
@@ -92,41 +83,75 @@ export class CommandService {
     requireScope(command, opts.scopes);
     const nowMs = this.clock.now();
     const now = new Date(nowMs).toISOString();
-    const requestHash = opts.idempotencyKey ? hashCommand(command) : '';
+    const requestHash = opts.idempotencyKey ? hashRequest(command) : '';
+    return this.graph.transaction(opts.workspaceId, (uow) =>
+      this.idempotent(uow, opts, requestHash, nowMs, () => this.apply(uow, command, opts, now)),
+    );
+  }
 
-    return this.graph.transaction(opts.workspaceId, async (uow) => {
-      if (opts.idempotencyKey) {
-        await this.purgeIdempotencyIfDue(opts.workspaceId, uow.log, nowMs);
-        const previous = await uow.log.getIdempotency(opts.actorId, opts.idempotencyKey);
-        if (previous && Date.parse(previous.createdAt) > nowMs - this.options.idempotencyTtlMs) {
-          if (previous.requestHash !== requestHash) {
-            throw new AppError(
-              422,
-              'IDEMPOTENCY_KEY_REUSED',
-              'This Idempotency-Key was already used with a different request.',
-            );
-          }
-          return {
-            status: previous.status,
-            data: previous.response as CommandResponse['data'],
-            replayed: true,
-          };
-        }
+  /**
+   * Applies every command of a batch in order in ONE store transaction: all of them, or
+   * none when one fails (a BatchItemError naming it). Scopes are checked for every command
+   * before anything runs. The batch is one command-log entry, so UNDO takes it back as one
+   * step and REDO re-applies it as one; one Idempotency-Key covers the whole batch.
+   */
+  async executeBatch(items: readonly BatchItem[], opts: ExecuteOptions): Promise<BatchResponse> {
+    items.forEach((item, index) => {
+      try {
+        requireScope(item.command, opts.scopes);
+      } catch (error) {
+        throw error instanceof AppError
+          ? new BatchItemError(index, item.command.type, error)
+          : error;
       }
-
-      const response = await this.apply(uow, command, opts, now);
-      if (opts.idempotencyKey) {
-        await uow.log.saveIdempotency({
-          actorId: opts.actorId,
-          key: opts.idempotencyKey,
-          requestHash,
-          status: response.status,
-          response: response.data,
-          createdAt: now,
-        });
-      }
-      return response;
     });
+    const nowMs = this.clock.now();
+    const now = new Date(nowMs).toISOString();
+    const requestHash = opts.idempotencyKey ? hashRequest({ batch: items }) : '';
+    return this.graph.transaction(opts.workspaceId, (uow) =>
+      this.idempotent(uow, opts, requestHash, nowMs, () =>
+        applyBatch(this.contextOf(uow, opts, now), items, (entry) => this.log(uow, opts, entry)),
+      ),
+    );
+  }
+
+  /**
+   * Inside `uow`: the stored response when the Idempotency-Key was seen (with the same
+   * request) within its lifetime, else `run`'s response, saved under the key.
+   */
+  private async idempotent<D>(
+    uow: UnitOfWork,
+    opts: ExecuteOptions,
+    requestHash: string,
+    nowMs: number,
+    run: () => Promise<{ status: number; data: D; replayed: boolean }>,
+  ): Promise<{ status: number; data: D; replayed: boolean }> {
+    const key = opts.idempotencyKey;
+    if (!key) {
+      return run();
+    }
+    await this.purgeIdempotencyIfDue(opts.workspaceId, uow.log, nowMs);
+    const previous = await uow.log.getIdempotency(opts.actorId, key);
+    if (previous && Date.parse(previous.createdAt) > nowMs - this.options.idempotencyTtlMs) {
+      if (previous.requestHash !== requestHash) {
+        throw new AppError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used with a different request.',
+        );
+      }
+      return { status: previous.status, data: previous.response as D, replayed: true };
+    }
+    const response = await run();
+    await uow.log.saveIdempotency({
+      actorId: opts.actorId,
+      key,
+      requestHash,
+      status: response.status,
+      response: response.data,
+      createdAt: new Date(nowMs).toISOString(),
+    });
+    return response;
   }
 
   /**
@@ -164,7 +189,31 @@ export class CommandService {
     opts: Omit<ExecuteOptions, 'idempotencyKey'>,
     now: string,
   ): Promise<CommandResponse> {
-    const ctx: CommandContext = {
+    if (opts.undoable === false && (command.type === 'UNDO' || command.type === 'REDO')) {
+      throw new Error(`${command.type} run for an actor whose commands are not logged`);
+    }
+    const outcome = await dispatch(this.contextOf(uow, opts, now), command);
+    const commandId = newTimeOrderedId(Date.parse(now));
+    if (command.type !== 'UNDO' && command.type !== 'REDO') {
+      await this.log(uow, opts, {
+        id: commandId,
+        type: command.type,
+        scopes: [COMMAND_SCOPES[command.type]],
+        changes: outcome.changes,
+        result: outcome.result,
+        createdAt: now,
+      });
+    }
+    const data = { commandId, type: command.type, result: outcome.result };
+    return { status: outcome.status, data, replayed: false };
+  }
+
+  private contextOf(
+    uow: UnitOfWork,
+    opts: Omit<ExecuteOptions, 'idempotencyKey'>,
+    now: string,
+  ): CommandContext {
+    return {
       workspaceId: opts.workspaceId,
       actorId: opts.actorId,
       scopes: opts.scopes,
@@ -172,31 +221,31 @@ export class CommandService {
       now,
       uow,
     };
-    if (opts.undoable === false && (command.type === 'UNDO' || command.type === 'REDO')) {
-      throw new Error(`${command.type} run for an actor whose commands are not logged`);
+  }
+
+  /**
+   * For an actor that can undo: appends the log entry of a command (or batch) that just
+   * ran, clears the actor's redo stack, and trims the log when due.
+   */
+  private async log(
+    uow: UnitOfWork,
+    opts: Omit<ExecuteOptions, 'idempotencyKey'>,
+    entry: NewLogEntry,
+  ): Promise<void> {
+    if (opts.undoable === false) {
+      return;
     }
-    const outcome = await this.run(ctx, command);
-    const commandId = newTimeOrderedId(Date.parse(now));
-    if (command.type !== 'UNDO' && command.type !== 'REDO' && opts.undoable !== false) {
-      await uow.log.discardUndone(opts.actorId);
-      await uow.log.append({
-        id: commandId,
-        workspaceId: opts.workspaceId,
-        actorId: opts.actorId,
-        type: command.type,
-        scope: COMMAND_SCOPES[command.type],
-        state: 'applied',
-        changes: outcome.changes,
-        result: outcome.result,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (this.trimDue(opts.workspaceId, opts.actorId)) {
-        await uow.log.trim(opts.actorId, this.options.historyDepth);
-      }
+    await uow.log.discardUndone(opts.actorId);
+    await uow.log.append({
+      ...entry,
+      workspaceId: opts.workspaceId,
+      actorId: opts.actorId,
+      state: 'applied',
+      updatedAt: entry.createdAt,
+    });
+    if (this.trimDue(opts.workspaceId, opts.actorId)) {
+      await uow.log.trim(opts.actorId, this.options.historyDepth);
     }
-    const data = { commandId, type: command.type, result: outcome.result };
-    return { status: outcome.status, data, replayed: false };
   }
 
   /**
@@ -220,25 +269,6 @@ export class CommandService {
     return true;
   }
 
-  private run(ctx: CommandContext, command: Command): Promise<HandlerOutcome> {
-    switch (command.type) {
-      case 'CREATE_NODE':
-        return createNode(ctx, command.payload);
-      case 'UPDATE_NODE':
-        return updateNode(ctx, command.payload);
-      case 'DELETE_NODE':
-        return deleteNode(ctx, command.payload);
-      case 'CREATE_EDGE':
-        return createEdge(ctx, command.payload);
-      case 'DELETE_EDGE':
-        return deleteEdge(ctx, command.payload);
-      case 'UNDO':
-        return undo(ctx);
-      case 'REDO':
-        return redo(ctx);
-    }
-  }
-
   private async purgeIdempotencyIfDue(
     workspaceId: string,
     log: { purgeIdempotency(before: string): Promise<number> },
@@ -253,9 +283,9 @@ export class CommandService {
   }
 }
 
-/** SHA-256 of the command with object keys sorted, so key order does not matter. */
-function hashCommand(command: Command): string {
-  return createHash('sha256').update(canonicalJson(command)).digest('hex');
+/** SHA-256 of the request with object keys sorted, so key order does not matter. */
+function hashRequest(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

@@ -16,13 +16,15 @@ function summary(entry: CommandLogEntry) {
   };
 }
 
+/** Undoing or redoing needs every scope the entry's commands needed. */
 function requireScopeOf(ctx: CommandContext, entry: CommandLogEntry): void {
-  if (!ctx.scopes.includes(entry.scope)) {
-    throw new InsufficientScopeError(entry.scope);
+  const missing = entry.scopes.find((scope) => !ctx.scopes.includes(scope));
+  if (missing) {
+    throw new InsufficientScopeError(missing);
   }
 }
 
-/** UNDO: reverts the actor's most recent applied command in this workspace. */
+/** UNDO: reverts the actor's most recent applied command (or whole batch) in this workspace. */
 export async function undo(ctx: CommandContext): Promise<HandlerOutcome> {
   // Undone entries are the newest of the actor's log, so the next one to undo is the
   // (undone + 1)-th newest: past the history depth once `undone` reaches it. The log itself
@@ -39,7 +41,7 @@ export async function undo(ctx: CommandContext): Promise<HandlerOutcome> {
   return { status: 200, result: { undone: summary(updated) }, changes: [] };
 }
 
-/** REDO: re-applies the actor's most recently undone command. */
+/** REDO: re-applies the actor's most recently undone command (or whole batch). */
 export async function redo(ctx: CommandContext): Promise<HandlerOutcome> {
   const entry = await ctx.uow.log.lastUndone(ctx.actorId);
   if (!entry) {

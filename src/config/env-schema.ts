@@ -154,6 +154,7 @@ export const envSchema = z.object({
   // arrive within the first, a request body within the second once a route reads it.
   HTTP_HEADERS_TIMEOUT_MS: positiveInt('HTTP_HEADERS_TIMEOUT_MS', 10_000),
   HTTP_BODY_TIMEOUT_MS: positiveInt('HTTP_BODY_TIMEOUT_MS', 30_000),
+  BATCH_BODY_LIMIT_BYTES: positiveInt('BATCH_BODY_LIMIT_BYTES', 16_777_216),
   TRUST_PROXY: booleanFlag(false),
   PUBLIC_URL: httpUrl('PUBLIC_URL').refine((v) => v === undefined || isBaseUrl(v), {
     message: 'PUBLIC_URL must be a base URL, without query, fragment or credentials',

@@ -18,6 +18,8 @@ export interface Config {
     /** A request body, from when a route starts reading it (408 past it). */
     bodyMs: number;
   };
+  /** Body limit of POST /api/commands/batch (1,000 commands exceed the general limit). */
+  batchBodyLimitBytes: number;
   trustProxy: boolean;
   /** Browser origins allowed by CORS (`*` for any); empty when CORS_ORIGINS is unset. */
   corsOrigins: string[];
@@ -133,6 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     timeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, bodyMs: env.HTTP_BODY_TIMEOUT_MS },
+    batchBodyLimitBytes: env.BATCH_BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,

@@ -21,3 +21,21 @@ export type Scope = (typeof SCOPES)[number];
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
+
+/**
+ * Scopes as one stored text: space-separated, as OAuth spells a scope list. A list of one
+ * scope is that scope itself, so a stored single scope reads back unchanged.
+ */
+export function scopesToText(scopes: readonly Scope[]): string {
+  return scopes.join(' ');
+}
+
+/** The inverse of `scopesToText`; throws on an unknown scope (a corrupt record). */
+export function scopesFromText(text: string): Scope[] {
+  return text.split(' ').map((value) => {
+    if (!isScope(value)) {
+      throw new TypeError(`Stored scope list holds an unknown scope: ${value}`);
+    }
+    return value;
+  });
+}

@@ -15,6 +15,18 @@ export interface ServerTimeouts {
 /** How long a refused connection stays half-open for the client to read the answer. */
 const CLOSE_GRACE_MS = 2000;
 
+/** Requests a route took out of the whole-request bound (see `exemptFromRequestBound`). */
+const unbounded = new WeakSet<http.IncomingMessage>();
+
+/**
+ * Takes a request out of the server's whole-request bound: for a route that streams a
+ * body of any length (an import) and bounds it itself, by the time between two chunks.
+ * Call it before the bound passes (when the route starts reading).
+ */
+export function exemptFromRequestBound(req: http.IncomingMessage): void {
+  unbounded.add(req);
+}
+
 /** What a request the HTTP parser refused is answered with. */
 interface ClientErrorAnswer {
   status: number;
@@ -75,11 +87,14 @@ function rawErrorResponse(answer: ClientErrorAnswer, requestId: string): string 
  * use it too. It bounds how long clients may take to send a request, and answers requests
  * that Node's HTTP parser refuses (which never reach Express) in the error envelope:
  *
- * - `headersTimeout`: the request line and headers must arrive within `headersMs`;
- *   `requestTimeout`: the whole request within `headersMs + bodyMs`. This is the backstop
- *   for bodies no route reads; routes that read one answer 408 themselves after `bodyMs`
- *   (json-body, raw-body). Node checks these every `connectionsCheckingInterval`, set to
- *   a second at most so that the timeouts hold to about a second.
+ * - `headersTimeout`: the request line and headers must arrive within `headersMs` (Node
+ *   checks it every `connectionsCheckingInterval`, set to a second at most).
+ * - The whole body within `bodyMs` of the headers: the backstop for bodies no route reads
+ *   (routes that read one answer 408 themselves after `bodyMs`: json-body, raw-body). Past
+ *   it, a request not yet answered gets 408 and its connection closes; a request already
+ *   answered whose body is still arriving only loses its connection. A streaming route
+ *   takes its request out of this bound (`exemptFromRequestBound`) and bounds the time
+ *   between chunks instead. Node's own `requestTimeout` is off: it cannot exempt a route.
  * - `clientError`: 431 HEADERS_TOO_LARGE, 408 REQUEST_TIMEOUT or 400 BAD_REQUEST, written
  *   on the socket as a complete response with a request id, then the connection is closed.
  *   A connection whose response has already started, or that the client reset, is only
@@ -93,8 +108,8 @@ export function createHttpServer(
   const server = http.createServer(
     {
       headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.headersMs + timeouts.bodyMs,
-      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs, timeouts.bodyMs),
+      requestTimeout: 0,
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
     },
     listener,
   );
@@ -103,6 +118,7 @@ export function createHttpServer(
   const answered = new WeakSet<Duplex>();
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     responses.set(req.socket, res);
+    boundBody(req, res, timeouts.bodyMs, logger);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (answered.has(socket)) {
@@ -127,4 +143,51 @@ export function createHttpServer(
     socket.once('close', () => clearTimeout(grace));
   });
   return server;
+}
+
+/** The whole-request bound of one request (see `createHttpServer`). */
+function boundBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  bodyMs: number,
+  logger: Logger,
+): void {
+  if (req.complete) {
+    return;
+  }
+  const timer = setTimeout(() => {
+    if (req.complete || unbounded.has(req)) {
+      return;
+    }
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    const requestId = newRequestId();
+    logger.info({ requestId, status: 408 }, 'request body not complete in time');
+    const body = JSON.stringify({
+      success: false,
+      error: {
+        code: 'REQUEST_TIMEOUT',
+        message: `The request did not arrive within ${bodyMs} ms.`,
+        details: { timeoutMs: bodyMs },
+      },
+      requestId,
+    });
+    res.writeHead(408, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'X-Request-Id': requestId,
+      Connection: 'close',
+    });
+    res.end(body, () => req.socket.destroy());
+  }, bodyMs);
+  timer.unref();
+  const clear = (): void => clearTimeout(timer);
+  req.once('end', clear);
+  res.once('close', () => {
+    if (req.complete) {
+      clear();
+    }
+  });
 }

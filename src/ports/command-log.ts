@@ -14,6 +14,11 @@ export const COMMAND_TYPES = [
 export type CommandType = (typeof COMMAND_TYPES)[number];
 /** Commands that change records and can be undone. */
 export type RecordCommandType = Exclude<CommandType, 'UNDO' | 'REDO'>;
+/**
+ * What a log entry records: one record command, or `BATCH`, every command of one
+ * POST /api/commands/batch, undone and redone together as one step.
+ */
+export type LogEntryType = RecordCommandType | 'BATCH';
 
 /**
  * One record touched by a command: its image before and after the command (null when the
@@ -40,16 +45,19 @@ export type RecordChange =
 /** `applied`: in effect and undoable; `undone`: reverted and redoable. */
 export type CommandState = 'applied' | 'undone';
 
-/** A command-log entry: everything needed to invert (and re-apply) one command. */
+/** A command-log entry: everything needed to invert (and re-apply) one command or batch. */
 export interface CommandLogEntry {
   id: string;
   workspaceId: string;
   actorId: string;
-  type: RecordCommandType;
-  /** Scope needed to undo or redo it: the scope the command itself needed. */
-  scope: Scope;
+  type: LogEntryType;
+  /**
+   * Scopes needed to undo or redo it: the scopes its commands needed (one for a single
+   * command; a batch of nodes and edges needs both write scopes). Never empty.
+   */
+  scopes: readonly Scope[];
   state: CommandState;
-  /** Changes in the order they were applied. */
+  /** Changes in the order they were applied (a batch's: every command's, in order). */
   changes: RecordChange[];
   /** The `result` returned to the client when the command ran. */
   result: unknown;

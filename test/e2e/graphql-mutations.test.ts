@@ -183,6 +183,64 @@ describe('GraphQL mutations', () => {
     });
   });
 
+  describe('executeBatch', () => {
+    const BATCH = `mutation ($commands: [BatchCommandInput!]!, $key: String) {
+      executeBatch(commands: $commands, idempotencyKey: $key) {
+        batchId replayed results { index type result } } }`;
+
+    it('applies the commands in one transaction, with $refs, as POST /api/commands/batch', async () => {
+      const data = await g.data(BATCH, {
+        commands: [
+          { type: 'CREATE_NODE', payload: { entityType: 'Pump', name: 'P1' } },
+          { type: 'CREATE_NODE', payload: { id: 'tank', entityType: 'Tank', name: 'T1' } },
+          {
+            type: 'CREATE_EDGE',
+            payload: { type: 'FEEDS', sourceId: { $ref: 0 }, targetId: 'tank' },
+          },
+        ],
+        key: 'gql-batch-1',
+      });
+      const pump = data.executeBatch.results[0].result as GraphNode;
+      expect(data.executeBatch).toMatchObject({
+        batchId: expect.stringMatching(UUID),
+        replayed: false,
+        results: [
+          { index: 0, type: 'CREATE_NODE' },
+          { index: 1, type: 'CREATE_NODE', result: { id: 'tank' } },
+          { index: 2, type: 'CREATE_EDGE', result: { sourceId: pump.id, targetId: 'tank' } },
+        ],
+      });
+      expect((await c.snapshot()).edges).toHaveLength(1);
+      const undo = expectData(await c.exec('UNDO'), 200);
+      expect(undo.result.undone).toMatchObject({
+        type: 'BATCH',
+        commandId: data.executeBatch.batchId,
+      });
+      expect(await c.snapshot()).toEqual({ nodes: [], edges: [] });
+    });
+
+    it('names the failing command and writes nothing', async () => {
+      const { error } = await g.error('NOT_FOUND', BATCH, {
+        commands: [
+          { type: 'CREATE_NODE', payload: { entityType: 'Pump', name: 'P1' } },
+          {
+            type: 'CREATE_EDGE',
+            payload: { type: 'FEEDS', sourceId: { $ref: 0 }, targetId: 'nope' },
+          },
+        ],
+      });
+      expect(error.extensions.details).toMatchObject({ index: 1, item: { code: 'NOT_FOUND' } });
+      const invalid = await g.error('VALIDATION_ERROR', BATCH, {
+        commands: [{ type: 'CREATE_NODE', payload: { entityType: 'Pump' } }],
+      });
+      expect(invalid.error.extensions.details).toMatchObject({
+        index: 0,
+        issues: [{ path: 'args.commands.0.payload.name', message: expect.any(String) }],
+      });
+      expect((await c.snapshot()).nodes).toEqual([]);
+    });
+  });
+
   describe('executeCommand', () => {
     it('runs every command type as POST /api/commands/execute does', async () => {
       const exec = `mutation ($type: CommandType!, $payload: JSON) {

@@ -144,6 +144,75 @@ describe('the HTTP server (real sockets)', () => {
       await c.whenClosed();
     });
 
+    it('cannot be held open by a body no route reads: answered, then closed at the bound', async () => {
+      const c = client();
+      // No credentials: 401 at once, without reading the body that keeps trickling.
+      await c.write(
+        head('POST /api/commands/execute HTTP/1.1', {
+          Host: 'x',
+          'Content-Type': 'application/json',
+          'Content-Length': '100000',
+        }),
+      );
+      void trickle(c, '{'.repeat(100), 50);
+      expectRawError(await c.response(), 401, 'UNAUTHENTICATED');
+      await c.whenClosed();
+    });
+
+    /** One chunk of a chunked request body. */
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    const importHead = () =>
+      head('POST /api/imports HTTP/1.1', {
+        Host: 'x',
+        ...authHeaders(t.apiKey, t.workspaceId),
+        'Content-Type': 'application/x-ndjson',
+        'Transfer-Encoding': 'chunked',
+      });
+    const nodeLine = (id: string) =>
+      `${JSON.stringify({
+        kind: 'node',
+        id,
+        entityType: 'Pump',
+        name: id,
+        properties: {},
+        version: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      })}\n`;
+
+    it('lets an import upload run past the body bound while its parts keep coming', async () => {
+      const c = client();
+      await c.write(importHead());
+      // Twenty parts 50 ms apart: a second in all, more than three times the 300 ms bound.
+      for (let i = 0; i < 20; i += 1) {
+        await c.write(chunk(nodeLine(`steady-${i}`)));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await c.write(chunk(`${JSON.stringify({ kind: 'end', nodes: 20, edges: 0 })}\n`));
+      await c.write('0\r\n\r\n');
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(JSON.parse(res.body).data).toMatchObject({ status: 'completed', nodes: 20 });
+    });
+
+    it('answers an import upload that stops sending with 408, and records the import as failed', async () => {
+      const c = client();
+      await c.write(importHead());
+      await c.write(chunk(nodeLine('stalled-1')));
+      const res = await c.response();
+      expectRawError(res, 408, 'REQUEST_TIMEOUT');
+      const { importId } = JSON.parse(res.body).error.details as { importId: string };
+      await c.whenClosed();
+      const read = await fetch(`http://127.0.0.1:${server.port}/api/imports/${importId}`, {
+        headers: authHeaders(t.apiKey, t.workspaceId),
+      });
+      expect(((await read.json()) as { data: unknown }).data).toMatchObject({
+        status: 'failed',
+        nodes: 1,
+        errors: [{ line: 2, message: expect.stringContaining('stalled') }],
+      });
+    });
+
     it('still serves ordinary requests', async () => {
       const c = client();
       await c.write(head('GET /health HTTP/1.1', { Host: 'x', Connection: 'close' }));

@@ -1,3 +1,5 @@
+import { parseBatch } from '../../src/commands/batch-input';
+import type { Scope } from '../../src/domain/scopes';
 import type { ExecuteOptions } from '../../src/commands/command-service';
 import { commandSchema, type Command } from '../../src/commands/schemas';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -100,5 +102,56 @@ describe('CommandService.transaction', () => {
     ).rejects.toMatchObject({ code: 'NOTHING_TO_UNDO' });
     await expect(batch([undo], unlogged)).rejects.toThrow(/not logged/);
     expect(await nodeCount()).toBe(1);
+  });
+});
+
+/** CommandService.executeBatch: one log entry for the whole batch. */
+describe('CommandService.executeBatch', () => {
+  let t: TestApp;
+  const actor = 'batch-actor';
+
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const both = ['write:nodes', 'write:edges'] as const;
+  const opts = (scopes: readonly Scope[] = both) => ({
+    workspaceId: t.workspaceId,
+    actorId: actor,
+    scopes,
+  });
+
+  it('undoing a batch of nodes and an edge needs both write scopes', async () => {
+    const items = parseBatch({
+      commands: [
+        { type: 'CREATE_NODE', payload: { id: 'a', entityType: 'T', name: 'a' } },
+        { type: 'CREATE_NODE', payload: { id: 'b', entityType: 'T', name: 'b' } },
+        { type: 'CREATE_EDGE', payload: { type: 'LINKS', sourceId: 'a', targetId: { $ref: 1 } } },
+      ],
+    });
+    await t.container.deps.commands.executeBatch(items, opts());
+    const undo = commandSchema.parse({ type: 'UNDO' });
+    await expect(
+      t.container.deps.commands.execute(undo, opts(['write:nodes'])),
+    ).rejects.toMatchObject({
+      code: 'INSUFFICIENT_SCOPE',
+      details: { requiredScope: 'write:edges' },
+    });
+    const undone = await t.container.deps.commands.execute(undo, opts());
+    expect(undone.data.result).toMatchObject({ undone: { type: 'BATCH' } });
+  });
+
+  it('logs nothing for an actor that cannot undo', async () => {
+    const items = parseBatch({
+      commands: [{ type: 'CREATE_NODE', payload: { id: 'a', entityType: 'T', name: 'a' } }],
+    });
+    await t.container.deps.commands.executeBatch(items, { ...opts(), undoable: false });
+    const undo = commandSchema.parse({ type: 'UNDO' });
+    await expect(t.container.deps.commands.execute(undo, opts())).rejects.toMatchObject({
+      code: 'NOTHING_TO_UNDO',
+    });
   });
 });

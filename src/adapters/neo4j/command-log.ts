@@ -1,12 +1,12 @@
 import type { ManagedTransaction } from 'neo4j-driver';
-import type { Scope } from '../../domain/scopes';
+import { scopesFromText, scopesToText } from '../../domain/scopes';
 import type {
   CommandLog,
   CommandLogEntry,
   CommandState,
   IdempotencyRecord,
   RecordChange,
-  RecordCommandType,
+  LogEntryType,
 } from '../../ports/command-log';
 import type { TransactionScope } from './graph-writer';
 import { field, mapField, runAll, runOne } from './statement';
@@ -37,8 +37,8 @@ function toEntry(stored: Record<string, unknown>): CommandLogEntry {
     id: text(stored, 'id'),
     workspaceId: text(stored, 'workspaceId'),
     actorId: text(stored, 'actorId'),
-    type: text(stored, 'type') as RecordCommandType,
-    scope: text(stored, 'scope') as Scope,
+    type: text(stored, 'type') as LogEntryType,
+    scopes: scopesFromText(text(stored, 'scope')),
     state: text(stored, 'state') as CommandState,
     changes: JSON.parse(text(stored, 'changes')) as RecordChange[],
     result: JSON.parse(text(stored, 'result')) as unknown,
@@ -81,7 +81,7 @@ export class Neo4jCommandLog implements CommandLog {
       ...this.actor(entry.actorId),
       id: entry.id,
       type: entry.type,
-      scope: entry.scope,
+      scope: scopesToText(entry.scopes),
       state: entry.state,
       changes: JSON.stringify(entry.changes),
       result: toJson(entry.result),

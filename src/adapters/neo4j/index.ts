@@ -5,6 +5,7 @@ import { Neo4jApiKeyStore } from './api-key-store';
 import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
 import { Neo4jConnectorStore } from './connector-store';
 import { Neo4jGraphStore } from './graph-store';
+import { Neo4jImportStore } from './import-store';
 import { Neo4jIndexOutbox } from './index-outbox';
 import { Neo4jLiveDataSourceStore } from './live-data-source-store';
 import { Neo4jOAuthClientStore } from './oauth-client-store';
@@ -26,6 +27,7 @@ export interface Neo4jStores {
   workspaces: Neo4jWorkspaceStore;
   apiKeys: Neo4jApiKeyStore;
   liveDataSources: Neo4jLiveDataSourceStore;
+  imports: Neo4jImportStore;
   connectors: Neo4jConnectorStore;
   users: Neo4jUserStore;
   oauthClients: Neo4jOAuthClientStore;
@@ -56,6 +58,7 @@ export function openNeo4jStores(
     workspaces: new Neo4jWorkspaceStore(client),
     apiKeys: new Neo4jApiKeyStore(client),
     liveDataSources: new Neo4jLiveDataSourceStore(client),
+    imports: new Neo4jImportStore(client),
     connectors: new Neo4jConnectorStore(client),
     users: new Neo4jUserStore(client),
     oauthClients: new Neo4jOAuthClientStore(client),

@@ -1,12 +1,12 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { Scope } from '../../domain/scopes';
+import { scopesFromText, scopesToText } from '../../domain/scopes';
 import type {
   CommandLog,
   CommandLogEntry,
   CommandState,
   IdempotencyRecord,
   RecordChange,
-  RecordCommandType,
+  LogEntryType,
 } from '../../ports/command-log';
 import type { TransactionScope } from './graph-transaction';
 
@@ -14,8 +14,9 @@ interface EntryRow {
   id: string;
   workspace_id: string;
   actor_id: string;
-  type: RecordCommandType;
-  scope: Scope;
+  type: LogEntryType;
+  /** Space-separated scopes (see scopesToText). */
+  scope: string;
   state: CommandState;
   changes: string;
   result: string;
@@ -36,8 +37,9 @@ interface EntryParams {
   workspaceId: string;
   actorId: string;
   id: string;
-  type: RecordCommandType;
-  scope: Scope;
+  type: LogEntryType;
+  /** Space-separated scopes (see scopesToText). */
+  scope: string;
   state: CommandState;
   changes: string;
   result: string;
@@ -75,7 +77,7 @@ function toEntry(row: EntryRow): CommandLogEntry {
     workspaceId: row.workspace_id,
     actorId: row.actor_id,
     type: row.type,
-    scope: row.scope,
+    scopes: scopesFromText(row.scope),
     state: row.state,
     changes,
     result:
@@ -277,7 +279,7 @@ export class SqliteCommandLog implements CommandLog {
       ...this.actor(entry.actorId),
       id: entry.id,
       type: entry.type,
-      scope: entry.scope,
+      scope: scopesToText(entry.scopes),
       state: entry.state,
       changes: JSON.stringify(entry.changes),
       // The same object as the last change's image (handlers return the record they wrote).

@@ -1,5 +1,7 @@
+import { parseBatch } from '../../commands/batch-input';
 import type { CommandResponse, CommandService } from '../../commands/command-service';
 import { commandSchema, type Command } from '../../commands/schemas';
+import { BatchItemError, ValidationError } from '../../errors';
 import { parseInput } from '../../http/validate';
 import type { GraphQLContext } from '../context';
 import { asArguments } from '../errors';
@@ -50,6 +52,32 @@ function deleteResult(response: CommandResponse) {
     deletedEdgeIds: result.deletedEdgeIds ?? [],
     replayed: response.replayed,
   };
+}
+
+/**
+ * Runs `parse` with validation issues reported against `args.commands.<index>...`, the
+ * arguments of executeBatch, instead of the REST body; a failing command stays named by its
+ * index.
+ */
+function batchArguments<T>(parse: () => T): T {
+  const renames = [[/^body(?=\.|$)/, 'args']] as const;
+  try {
+    return asArguments(parse, renames);
+  } catch (error) {
+    if (error instanceof BatchItemError && error.item instanceof ValidationError) {
+      const item = error.item;
+      let renamed: unknown = item;
+      try {
+        asArguments(() => {
+          throw item;
+        }, renames);
+      } catch (thrown) {
+        renamed = thrown;
+      }
+      throw new BatchItemError(error.index, error.type, renamed as ValidationError);
+    }
+    throw error;
+  }
 }
 
 interface KeyArg {
@@ -124,6 +152,28 @@ export function commandResolvers(commands: CommandService): ResolverMap {
         const payload = withoutNulls({ id: args.id, expectedVersion: args.expectedVersion });
         const command = parseCommand({ type: 'DELETE_EDGE', payload }, '');
         return deleteResult(await run(commands, ctx, command, args.idempotencyKey));
+      },
+      executeBatch: async (
+        _root,
+        args: KeyArg & { commands: { type: Command['type']; payload?: unknown }[] },
+        ctx,
+      ) => {
+        const body = {
+          commands: args.commands.map((item) =>
+            item.payload === undefined || item.payload === null
+              ? { type: item.type }
+              : { type: item.type, payload: item.payload },
+          ),
+        };
+        const items = batchArguments(() => parseBatch(body));
+        const key = idempotencyKeyOf(args.idempotencyKey);
+        const response = await commands.executeBatch(items, {
+          workspaceId: ctx.workspaceId,
+          actorId: ctx.principal.actorId,
+          scopes: ctx.scopes,
+          ...(key ? { idempotencyKey: key } : {}),
+        });
+        return { ...response.data, replayed: response.replayed };
       },
       undo: async (_root, args: KeyArg, ctx) =>
         commandResult(await run(commands, ctx, { type: 'UNDO', payload: {} }, args.idempotencyKey)),

@@ -87,6 +87,15 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
 
     "REDO your last undone command."
     redo(idempotencyKey: String): CommandResult
+
+    """
+    POST /api/commands/batch: 1 to 1,000 record commands applied in order in ONE transaction
+    (all or nothing), one step of your history for UNDO/REDO. A payload field that names an
+    existing record may hold {"$ref": n}, the id of the result of the earlier command n. A
+    failing command fails the whole batch; the error's details.index names it. Scopes of
+    every command are checked first.
+    """
+    executeBatch(commands: [BatchCommandInput!]!, idempotencyKey: String): BatchResult
   }
 
   "An entity of the ontology."
@@ -324,6 +333,27 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
     type: CommandType!
     result: JSON!
     "True when an earlier response was returned for the same idempotencyKey."
+    replayed: Boolean!
+  }
+
+  "One command of executeBatch: type plus its payload, as the REST batch body's items."
+  input BatchCommandInput {
+    type: CommandType!
+    payload: JSON
+  }
+
+  "One command's outcome in a batch."
+  type BatchItemResult {
+    index: Int!
+    type: CommandType!
+    result: JSON!
+  }
+
+  "What POST /api/commands/batch answers as data, plus whether it was a replay."
+  type BatchResult {
+    "The batch's id in your history (what UNDO reports as commandId)."
+    batchId: ID!
+    results: [BatchItemResult!]!
     replayed: Boolean!
   }
 

@@ -50,7 +50,7 @@ export function commandLogCases(ctx: ContractContext): void {
     const edge = makeEdge(a, b);
     const entry = makeEntry(ws, ACTOR, {
       type: 'DELETE_NODE',
-      scope: 'write:nodes',
+      scopes: ['write:nodes'],
       changes: [
         { kind: 'edge', id: edge.id, before: edge, after: null, currentVersion: null },
         { kind: 'node', id: a.id, before: a, after: null, currentVersion: null },
@@ -63,6 +63,25 @@ export function commandLogCases(ctx: ContractContext): void {
       expect(await log.lastUndone(ACTOR)).toBeNull();
       expect(await log.lastApplied(OTHER)).toBeNull();
     });
+  });
+
+  it('keeps a batch entry with several scopes and every change in order', async () => {
+    const ws = newWorkspace();
+    const [a, b] = [makeNode(), makeNode()];
+    const edge = makeEdge(a, b);
+    const entry = makeEntry(ws, ACTOR, {
+      type: 'BATCH',
+      scopes: ['write:nodes', 'write:edges'],
+      changes: [
+        { kind: 'node', id: a.id, before: null, after: a, currentVersion: 1 },
+        { kind: 'node', id: b.id, before: null, after: b, currentVersion: 1 },
+        { kind: 'edge', id: edge.id, before: null, after: edge, currentVersion: 1 },
+      ],
+      result: { commands: 3 },
+    });
+    await append(ctx.store, ws, [entry]);
+    const stored = await ctx.store.transaction(ws, ({ log }) => log.lastApplied(ACTOR));
+    expect(stored).toEqual(entry);
   });
 
   it('lastApplied is the newest applied entry, lastUndone the most recently undone', async () => {

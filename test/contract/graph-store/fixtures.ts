@@ -116,7 +116,7 @@ export function makeEntry(
     workspaceId,
     actorId,
     type: 'CREATE_NODE',
-    scope: 'write:nodes',
+    scopes: ['write:nodes'],
     state: 'applied',
     changes: [{ kind: 'node', id: node.id, before: null, after: node, currentVersion: 1 }],
     result: { node },

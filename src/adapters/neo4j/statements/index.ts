@@ -1,6 +1,7 @@
 import type { Statement } from '../statement';
 import { COMMAND_LOG_STATEMENTS } from './command-log';
 import { GRAPH_STATEMENTS } from './graph';
+import { IMPORT_STATEMENTS } from './imports';
 import { LIVE_DATA_STATEMENTS } from './live-data';
 import { listStatementsForLint } from './list-shapes';
 import { PROPERTY_INDEX_STATEMENTS } from './property-indexes';
@@ -22,6 +23,7 @@ export function allStatements(): Statement[] {
     ...COMMAND_LOG_STATEMENTS,
     ...SYSTEM_STATEMENTS,
     ...LIVE_DATA_STATEMENTS,
+    ...IMPORT_STATEMENTS,
     ...WEBHOOK_STATEMENTS,
     ...OAUTH_STATEMENTS,
     ...MAINTENANCE_STATEMENTS,

@@ -68,6 +68,15 @@ export const PURGE_LIVE_DATA_SOURCES = cypher(
   DELETE s`,
 );
 
+export const PURGE_IMPORTS = cypher(
+  'purge-imports',
+  ['workspaceIds'],
+  `
+  MATCH (i:_Import)
+  WHERE i.workspaceId IN $workspaceIds
+  DELETE i`,
+);
+
 export const PURGE_WEBHOOK_EVENTS = cypher(
   'purge-webhook-events',
   ['workspaceIds'],
@@ -191,6 +200,7 @@ export const MAINTENANCE_STATEMENTS = [
   PURGE_IDEMPOTENCY,
   PURGE_API_KEYS,
   PURGE_LIVE_DATA_SOURCES,
+  PURGE_IMPORTS,
   PURGE_WEBHOOK_EVENTS,
   PURGE_WEBHOOK_CONNECTORS,
   PURGE_WEBHOOK_CLAIM_LOCKS,

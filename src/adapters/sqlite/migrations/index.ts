@@ -15,6 +15,7 @@ import { m005OAuth } from './005-oauth';
 import { m006SearchOutbox } from './006-search-outbox';
 import { m007WebhookStatusIndex } from './007-webhook-status-index';
 import { m008OAuthExpiryIndexes } from './008-oauth-expiry-indexes';
+import { m009Imports } from './009-imports';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m006SearchOutbox,
   m007WebhookStatusIndex,
   m008OAuthExpiryIndexes,
+  m009Imports,
 ];

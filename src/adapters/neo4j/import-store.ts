@@ -1,0 +1,96 @@
+import { fromStoredImport, toStoredImport, type ImportRecord } from '../../domain/imports';
+import type { ImportStore } from '../../ports/import-store';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { Neo4jClient } from './client';
+import { field, mapField, runAll, runOne } from './statement';
+import {
+  IMPORT_COUNT,
+  IMPORT_CREATE,
+  IMPORT_GET,
+  IMPORT_LIST,
+  IMPORT_UPDATE,
+} from './statements/imports';
+import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+
+function toRecord(stored: Record<string, unknown>): ImportRecord {
+  return fromStoredImport({
+    id: String(stored.id),
+    actorId: String(stored.actorId),
+    status: String(stored.status),
+    nodes: toNumber(stored.nodes),
+    edges: toNumber(stored.edges),
+    unchanged: toNumber(stored.unchanged),
+    lines: toNumber(stored.lines),
+    errors: String(stored.errors),
+    startedAt: fromDateTime(stored.startedAt),
+    finishedAt: fromOptionalDateTime(stored.finishedAt),
+  });
+}
+
+/** The parameters of a record's progress: counts as Neo4j integers, instants as DateTime. */
+function progressOf(record: ImportRecord) {
+  const stored = toStoredImport(record);
+  return {
+    status: stored.status,
+    nodes: toInt(stored.nodes),
+    edges: toInt(stored.edges),
+    unchanged: toInt(stored.unchanged),
+    lines: toInt(stored.lines),
+    errors: stored.errors,
+    finishedAt: stored.finishedAt === null ? null : toDateTime(stored.finishedAt),
+  };
+}
+
+/** Import records in Neo4j, as `(:_Import)` nodes. */
+export class Neo4jImportStore implements ImportStore {
+  constructor(private readonly client: Neo4jClient) {}
+
+  async create(workspaceId: string, record: ImportRecord): Promise<void> {
+    await this.client.write((tx) =>
+      runAll(tx, IMPORT_CREATE, {
+        workspaceId,
+        id: record.id,
+        actorId: record.actorId,
+        startedAt: toDateTime(record.startedAt),
+        ...progressOf(record),
+      }),
+    );
+  }
+
+  async update(workspaceId: string, record: ImportRecord): Promise<void> {
+    const updated = await this.client.write(async (tx) => {
+      const result = await runOne(tx, IMPORT_UPDATE, {
+        workspaceId,
+        id: record.id,
+        ...progressOf(record),
+      });
+      return result ? toNumber(field(result, 'updated')) : 0;
+    });
+    if (updated !== 1) {
+      throw new Error(`Import ${record.id} not found in this workspace.`);
+    }
+  }
+
+  get(workspaceId: string, id: string): Promise<ImportRecord | null> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, IMPORT_GET, { workspaceId, id });
+      return record ? toRecord(mapField(record, 'record')) : null;
+    });
+  }
+
+  list(workspaceId: string, page: PageRequest): Promise<Page<ImportRecord>> {
+    return this.client.read(async (tx) => {
+      const counted = await runOne(tx, IMPORT_COUNT, { workspaceId });
+      const total = counted ? toNumber(field(counted, 'total')) : 0;
+      if (page.limit <= 0 || page.offset >= total) {
+        return { items: [], total };
+      }
+      const records = await runAll(tx, IMPORT_LIST, {
+        workspaceId,
+        offset: toInt(page.offset),
+        limit: toInt(page.limit),
+      });
+      return { items: records.map((r) => toRecord(mapField(r, 'record'))), total };
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportRecord } from '../../src/domain/imports';
+import type { ImportStore } from '../../src/ports/import-store';
+
+/** The store under test and how to remove the workspaces a run used. */
+export interface ImportStores {
+  imports: ImportStore;
+  /** Removes these workspaces' records (a shared server keeps everything else). */
+  cleanup(workspaceIds: readonly string[]): Promise<void>;
+}
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString();
+
+function running(startedAt: string, overrides: Partial<ImportRecord> = {}): ImportRecord {
+  return {
+    id: randomUUID(),
+    actorId: 'key_importer',
+    status: 'running',
+    nodes: 0,
+    edges: 0,
+    unchanged: 0,
+    lines: 0,
+    errors: [],
+    startedAt,
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The behaviour every ImportStore adapter must show. It never assumes an empty store:
+ * every test works in fresh random workspaces.
+ */
+export function importStoreContract(name: string, factory: () => Promise<ImportStores>): void {
+  describe(`ImportStore contract: ${name}`, () => {
+    let stores: ImportStores;
+    const used: string[] = [];
+
+    beforeAll(async () => {
+      stores = await factory();
+    });
+    afterAll(async () => {
+      await stores?.cleanup(used);
+    });
+
+    function workspace(): string {
+      const id = randomUUID();
+      used.push(id);
+      return id;
+    }
+
+    it('creates a record and reads it back whole', async () => {
+      const ws = workspace();
+      const record = running(at(0));
+      await stores.imports.create(ws, record);
+      expect(await stores.imports.get(ws, record.id)).toEqual(record);
+    });
+
+    it('updates progress, status, errors and the end time', async () => {
+      const ws = workspace();
+      const record = running(at(0));
+      await stores.imports.create(ws, record);
+      const progress = { ...record, nodes: 1000, edges: 10, unchanged: 3, lines: 1014 };
+      await stores.imports.update(ws, progress);
+      expect(await stores.imports.get(ws, record.id)).toEqual(progress);
+      const failed: ImportRecord = {
+        ...progress,
+        status: 'failed',
+        errors: [{ line: 1015, message: 'is not valid JSON' }],
+        finishedAt: at(5),
+      };
+      await stores.imports.update(ws, failed);
+      expect(await stores.imports.get(ws, record.id)).toEqual(failed);
+    });
+
+    it('refuses to update a record it does not hold', async () => {
+      await expect(stores.imports.update(workspace(), running(at(0)))).rejects.toThrow(/not found/);
+    });
+
+    it('lists a workspace’s records newest first, with paging and the total', async () => {
+      const ws = workspace();
+      const records = [running(at(1)), running(at(3)), running(at(2))];
+      for (const record of records) {
+        await stores.imports.create(ws, record);
+      }
+      await stores.imports.create(workspace(), running(at(4)));
+      const page = await stores.imports.list(ws, { limit: 2, offset: 0 });
+      expect(page.total).toBe(3);
+      expect(page.items.map((r) => r.startedAt)).toEqual([at(3), at(2)]);
+      const rest = await stores.imports.list(ws, { limit: 2, offset: 2 });
+      expect(rest.items.map((r) => r.startedAt)).toEqual([at(1)]);
+    });
+
+    it('keeps workspaces apart', async () => {
+      const [a, b] = [workspace(), workspace()];
+      const record = running(at(0));
+      await stores.imports.create(a, record);
+      expect(await stores.imports.get(b, record.id)).toBeNull();
+      expect((await stores.imports.list(b, { limit: 10, offset: 0 })).total).toBe(0);
+      await expect(stores.imports.update(b, { ...record, nodes: 5 })).rejects.toThrow();
+      expect(await stores.imports.get(a, record.id)).toEqual(record);
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../src/adapters/sqlite/database';
+import { SqliteImportStore } from '../../src/adapters/sqlite/import-store';
+import { importStoreContract } from './import-store.contract';
+
+importStoreContract('sqlite', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imports-'));
+  const db = openDatabase({ filename: path.join(dir, 'system.db') });
+  return Promise.resolve({
+    imports: new SqliteImportStore(db),
+    cleanup: () => {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  });
+});

@@ -1,0 +1,307 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createCliDeps } from '../../src/cli/command';
+import { exportWorkspace } from '../../src/transfer/export-workspace';
+import { expectData, expectError } from '../support/envelope-assertions';
+import { ManualClock } from '../support/manual-clock';
+import { OntologyClient } from '../support/ontology-client';
+import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+import { createKey, createWorkspaceWithKey } from '../support/workspace-fixtures';
+
+interface ImportData {
+  id: string;
+  status: 'running' | 'completed' | 'failed';
+  nodes: number;
+  edges: number;
+  unchanged: number;
+  lines: number;
+  errors: { line: number; message: string }[];
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+const T0 = Date.UTC(2026, 4, 1, 8, 30, 0, 123);
+const at = (ms: number) => new Date(T0 + ms).toISOString();
+
+function nodeLine(id: string, overrides: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    kind: 'node',
+    id,
+    entityType: 'Pump',
+    name: `pump ${id}`,
+    properties: { n: 1 },
+    version: 1,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...overrides,
+  });
+}
+
+function edgeLine(id: string, sourceId: string, targetId: string): string {
+  return JSON.stringify({
+    kind: 'edge',
+    id,
+    type: 'FEEDS',
+    sourceId,
+    targetId,
+    properties: {},
+    version: 1,
+    createdAt: at(0),
+    updatedAt: at(0),
+  });
+}
+
+const endLine = (nodes: number, edges: number) => JSON.stringify({ kind: 'end', nodes, edges });
+const ndjson = (...lines: string[]) => `${lines.join('\n')}\n`;
+
+/** POST /api/imports: an NDJSON upload streamed into the caller's workspace. */
+describe('POST /api/imports', () => {
+  const clock = new ManualClock(T0);
+  let t: TestApp;
+  let key: string;
+  let workspaceId: string;
+  let c: OntologyClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, env: { BOOTSTRAP_PLAN: 'enterprise' } });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    const ws = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+    key = ws.apiKey;
+    workspaceId = ws.workspaceId;
+    c = new OntologyClient(t, key, workspaceId);
+  });
+
+  const upload = (body: string, apiKey = key) =>
+    request(t.app)
+      .post('/api/imports')
+      .set(authHeaders(apiKey, workspaceId))
+      .set('Content-Type', 'application/x-ndjson')
+      .send(body);
+  const read = async (id: string): Promise<ImportData> =>
+    expectData(await c.get(`/api/imports/${id}`), 200) as ImportData;
+
+  it('imports what `cli export` wrote into another workspace, records exactly as they were', async () => {
+    const source = await c.node('Pump', 'P1', { rpm: 5, tags: ['a'] });
+    const tank = await c.node('Tank', 'T1');
+    await c.ok('UPDATE_NODE', { id: source.id, name: 'P1b' });
+    await c.edge('FEEDS', source.id, tank.id, { since: '2020' });
+    const original = await c.snapshot();
+    const lines: string[] = [];
+    for await (const line of exportWorkspace(
+      createCliDeps(t.container.deps).stores,
+      workspaceId,
+      at(5),
+    )) {
+      lines.push(JSON.stringify(line));
+    }
+
+    const target = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+    const res = await request(t.app)
+      .post('/api/imports')
+      .set(authHeaders(target.apiKey, target.workspaceId))
+      .set('Content-Type', 'application/x-ndjson')
+      .send(ndjson(...lines));
+    const data = expectData(res, 201) as ImportData;
+    expect(data).toEqual({
+      id: expect.any(String),
+      status: 'completed',
+      nodes: 2,
+      edges: 1,
+      unchanged: 0,
+      lines: lines.length,
+      errors: [],
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+    });
+    expect(res.headers.location).toBe(`/api/imports/${data.id}`);
+    const imported = new OntologyClient(t, target.apiKey, target.workspaceId);
+    expect(await imported.snapshot()).toEqual(original);
+    // The import is not in anyone's UNDO history.
+    expectError(await imported.exec('UNDO'), 409, 'NOTHING_TO_UNDO');
+    const listed = await imported.get('/api/imports');
+    expect(expectData(listed, 200)).toEqual([data]);
+    expect(listed.body.meta).toMatchObject({ total: 1 });
+  });
+
+  it('accepts an upload without the workspace line and skips records already there unchanged', async () => {
+    const body = ndjson(nodeLine('a'), nodeLine('b'), edgeLine('e', 'a', 'b'), endLine(2, 1));
+    expect(expectData(await upload(body), 201)).toMatchObject({ status: 'completed', nodes: 2 });
+    const again = expectData(await upload(body), 201) as ImportData;
+    expect(again).toMatchObject({ status: 'completed', nodes: 0, edges: 0, unchanged: 3 });
+  });
+
+  it('stops at a bad line, keeping every record before it and nothing after', async () => {
+    const body = ndjson(
+      nodeLine('a'),
+      nodeLine('b'),
+      '{"kind": "node", oops',
+      nodeLine('c'),
+      endLine(3, 0),
+    );
+    const data = expectData(await upload(body), 201) as ImportData;
+    expect(data).toMatchObject({
+      status: 'failed',
+      nodes: 2,
+      lines: 2,
+      errors: [{ line: 3, message: 'is not valid JSON' }],
+    });
+    expect((await c.snapshot()).nodes.map((n) => n.id)).toEqual(['a', 'b']);
+    expect(await read(data.id)).toEqual(data);
+  });
+
+  it.each([
+    [
+      'a node that exists with other content',
+      [nodeLine('x', { name: 'other' })],
+      'node x already exists',
+    ],
+    ['an edge whose end is missing', [edgeLine('e', 'x', 'nowhere')], 'the target node nowhere'],
+    ['an invalid record', [nodeLine('y', { version: 0 })], 'version'],
+    ['a workspace line after records', [JSON.stringify({ kind: 'workspace' })], ''],
+  ])('fails on %s, naming its line', async (_what, bad, message) => {
+    await c.ok('CREATE_NODE', { id: 'x', entityType: 'Pump', name: 'x' });
+    const body = ndjson(nodeLine('a'), ...bad, nodeLine('b'), endLine(3, 0));
+    const data = expectData(await upload(body), 201) as ImportData;
+    expect(data).toMatchObject({ status: 'failed', nodes: 1, lines: 1 });
+    expect(data.errors).toEqual([{ line: 2, message: expect.stringContaining(message) }]);
+    expect((await c.snapshot()).nodes.map((n) => n.id).sort()).toEqual(['a', 'x']);
+  });
+
+  it('fails a truncated upload (no end line, or wrong counts) and keeps what it wrote', async () => {
+    const truncated = expectData(await upload(ndjson(nodeLine('a'), nodeLine('b'))), 201);
+    expect(truncated).toMatchObject({
+      status: 'failed',
+      nodes: 2,
+      errors: [{ line: 3, message: expect.stringContaining('truncated') }],
+    });
+    const miscounted = expectData(await upload(ndjson(nodeLine('c'), endLine(5, 0))), 201);
+    expect(miscounted).toMatchObject({
+      status: 'failed',
+      errors: [{ line: 2, message: expect.stringContaining('counts 5 nodes') }],
+    });
+  });
+
+  it('refuses a line longer than 1 MiB without reading it whole', async () => {
+    const huge = `{"kind":"node","name":"${'x'.repeat(1_100_000)}"}`;
+    const data = expectData(await upload(ndjson(nodeLine('a'), huge, endLine(2, 0))), 201);
+    expect(data).toMatchObject({
+      status: 'failed',
+      nodes: 1,
+      errors: [{ line: 2, message: expect.stringContaining('longer than 1048576 bytes') }],
+    });
+  });
+
+  it('writes in chunks: 2,500 records across three transactions', async () => {
+    const lines = Array.from({ length: 2500 }, (_, i) => nodeLine(`n${i}`));
+    const data = expectData(await upload(ndjson(...lines, endLine(2500, 0))), 201);
+    expect(data).toMatchObject({ status: 'completed', nodes: 2500, lines: 2501 });
+  });
+
+  it('needs write:nodes and write:edges, and an NDJSON body', async () => {
+    const nodesOnly = (await createKey(t, workspaceId, ['write:nodes', 'read:nodes'])).secret;
+    const error = expectError(
+      await upload(ndjson(endLine(0, 0)), nodesOnly),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
+    expect(error.details).toEqual({ requiredScope: 'write:edges' });
+    const json = await request(t.app)
+      .post('/api/imports')
+      .set(authHeaders(key, workspaceId))
+      .send({ kind: 'end', nodes: 0, edges: 0 });
+    expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(expectData(await c.get('/api/imports'), 200)).toEqual([]);
+  });
+
+  it('answers 404 for an import of another workspace', async () => {
+    const data = expectData(await upload(ndjson(endLine(0, 0))), 201) as ImportData;
+    const other = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+    const res = await request(t.app)
+      .get(`/api/imports/${data.id}`)
+      .set(authHeaders(other.apiKey, other.workspaceId));
+    expectError(res, 404, 'NOT_FOUND');
+  });
+
+  describe('over a real connection', () => {
+    let server: http.Server;
+    let port: number;
+    beforeAll(async () => {
+      server = http.createServer(t.app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+    /** Starts a chunked upload; the caller writes to it and ends (or destroys) it. */
+    function open(): http.ClientRequest {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/imports',
+        headers: {
+          ...authHeaders(key, workspaceId),
+          'Content-Type': 'application/x-ndjson',
+        },
+      });
+      req.on('error', () => undefined);
+      return req;
+    }
+
+    async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+      for (let i = 0; i < 200; i += 1) {
+        const value = await probe();
+        if (value !== undefined) {
+          return value;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('condition not reached within 5 s');
+    }
+
+    const current = async (): Promise<ImportData | undefined> =>
+      (expectData(await c.get('/api/imports'), 200) as ImportData[])[0];
+
+    it('shows progress while the upload runs, and other requests are answered meanwhile', async () => {
+      const req = open();
+      req.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
+      const running = await until(async () => {
+        const found = await current();
+        return found && found.nodes === 1000 ? found : undefined;
+      });
+      expect(running).toMatchObject({ status: 'running', lines: 1000, finishedAt: null });
+      expectData(await c.get('/api/queries/nodes/n999'), 200);
+      const answered = new Promise<number>((resolve) =>
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }),
+      );
+      req.end(ndjson(nodeLine('last'), endLine(1001, 0)));
+      expect(await answered).toBe(201);
+      expect(await read(running.id)).toMatchObject({ status: 'completed', nodes: 1001 });
+    });
+
+    it('fails an upload cut by the client, keeping what was committed', async () => {
+      const req = open();
+      req.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
+      const running = await until(async () => {
+        const found = await current();
+        return found && found.nodes === 1000 ? found : undefined;
+      });
+      req.write(nodeLine('partial'));
+      req.destroy();
+      const failed = await until(async () => {
+        const found = await read(running.id);
+        return found.status === 'failed' ? found : undefined;
+      });
+      expect(failed).toMatchObject({ nodes: 1000, lines: 1000 });
+      expect(failed.errors).toEqual([{ line: 1001, message: expect.stringContaining('cut off') }]);
+      const list = await c.get('/api/queries/nodes', { limit: 1 });
+      expect(list.body.meta).toMatchObject({ total: 1000 });
+    });
+  });
+});
