@@ -20,9 +20,8 @@ const MAX_SEARCH_WIDTH = 16_384;
 
 /**
  * Candidates a search examines in a graph of `size` points: `expansionSearch` up to 20,000
- * points, then growing with the square root of the size (4,580 at 100,000). With the width
- * fixed at 2,048, recall@10 on the embeddings described below fell from 0.999 at 20,000
- * points to 0.91 at 100,000; 4,096 brought it back to 0.995 there.
+ * points, then growing with the square root of the size (573 at 100,000 with the default
+ * 256): a bigger graph needs a wider search for the same recall (see DEFAULT_HNSW_PARAMS).
  */
 export function searchWidth(size: number, params: HnswParams): number {
   const scaled = params.expansionSearch * Math.sqrt(size / SEARCH_WIDTH_REFERENCE);
@@ -30,19 +29,22 @@ export function searchWidth(size: number, params: HnswParams): number {
 }
 
 /**
- * Measured on Universal Sentence Encoder lite embeddings of generated node texts (20,000
- * points with many near-duplicates, queries at similarity ~0.5 from everything): recall@10
- * against an exact scan was 0.79 with ef 128, 0.93 with 512, 0.98-0.99 with 1,024 and 0.999
- * with 2,048 (1.3-2 ms per query on one core; the exact scan takes about 15 ms). Random
- * clustered vectors reach 0.999 with ef 64, so they are no guide: real embeddings need the
- * wide search. A wider graph (connectivity 24 or 32) did not do better at the same ef.
- * expansionAdd 128 costs about 0.13 ms per inserted point on such embeddings (0.3 ms on
- * random vectors).
+ * Measured on the bundled model's embeddings of the search benchmark's node texts (varied
+ * texts, 300 paraphrasing queries), recall@10 against an exact scan, one core:
+ * - 20,000 points: 0.960 with ef 64 (0.3 ms a query), 0.985 with 128, 0.996 with 256
+ *   (0.55 ms), 0.998 with 512 (1 ms);
+ * - 100,000 points: 0.966 with ef 128, 0.991 with 256 (1.1 ms), 0.997 with 512 (2 ms),
+ *   0.999 with 1,024 (3.6 ms).
+ * Texts that differ only by a number or two ("main pump 17", "main pump 18") give neighbours
+ * whose scores differ in the third decimal; an approximate top 10 may swap such near-equals,
+ * which lowers a recall count without changing what a reader sees. A wider graph
+ * (connectivity 24 or 32) did not do better at the same ef. expansionAdd 128 costs about
+ * 0.13 ms per inserted point on such embeddings (0.3 ms on random vectors).
  */
 export const DEFAULT_HNSW_PARAMS: HnswParams = {
   connectivity: 16,
   expansionAdd: 128,
-  expansionSearch: 2048,
+  expansionSearch: 256,
 };
 
 /**
