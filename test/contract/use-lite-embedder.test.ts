@@ -1,12 +1,12 @@
 import { UseLiteModel } from '../../src/adapters/embeddings/use-lite-embedder';
 import { cosine, embedderContract } from './embedder.contract';
 
-embedderContract('use-lite, query face (on the calling thread)', () => {
+embedderContract('use-lite, query face (its own thread)', () => {
   const model = new UseLiteModel();
   return Promise.resolve({ embedder: model.query, cleanup: () => model.close() });
 });
 
-embedderContract('use-lite, background face (in a worker thread)', () => {
+embedderContract('use-lite, background face (a thread at lower priority)', () => {
   const model = new UseLiteModel();
   return Promise.resolve({ embedder: model.background, cleanup: () => model.close() });
 });
@@ -60,6 +60,23 @@ describe('UseLiteModel specifics', () => {
     });
   });
 
+  it('keeps the event loop free while queries are embedded', async () => {
+    await model.query.dimensions();
+    let turns = 0;
+    const timer = setInterval(() => {
+      turns += 1;
+    }, 1);
+    try {
+      await Promise.all(
+        Array.from({ length: 128 }, (_, i) => model.query.embed([`a query about pump ${i}`])),
+      );
+    } finally {
+      clearInterval(timer);
+    }
+    // 128 queries take tens of milliseconds in their thread; a blocked loop would see no tick.
+    expect(turns).toBeGreaterThan(1);
+  });
+
   it('keeps the event loop free while an index batch is embedded', async () => {
     await model.background.dimensions();
     let turns = 0;
@@ -103,7 +120,7 @@ describe('UseLiteModel specifics', () => {
     try {
       await fragile.background.dimensions();
       const worker = (
-        fragile as unknown as { thread: { worker: { terminate(): Promise<number> } } }
+        fragile.background as unknown as { thread: { worker: { terminate(): Promise<number> } } }
       ).thread.worker;
       const pending = expect(fragile.background.embed(['pump', 'valve'])).rejects.toThrow(/exited/);
       await new Promise((resolve) => setImmediate(resolve));
@@ -111,7 +128,7 @@ describe('UseLiteModel specifics', () => {
       await pending;
       const [vector] = await fragile.background.embed(['pump']);
       expect(vector).toHaveLength(512);
-      // The query face works too, its model taken from the new worker.
+      // The query face, its own thread, was never affected.
       const [query] = await fragile.query.embed(['pump']);
       expect(cosine(query!, vector!)).toBeGreaterThan(0.995);
     } finally {

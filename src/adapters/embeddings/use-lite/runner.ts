@@ -33,9 +33,9 @@ export function buildRunnerModel(precision: Precision): RunnerModel {
 }
 
 /**
- * Runs the Universal Sentence Encoder lite with onnxruntime on the calling thread (one
- * intra-op thread: the caller decides where the work runs). `embed` tokenises, groups the
- * texts by length into batches, runs them and returns one unit vector per text, in order.
+ * Runs the Universal Sentence Encoder lite with onnxruntime on the calling thread (and its
+ * intra-op threads, one by default). `embed` tokenises, groups the texts by length into
+ * batches, runs them and returns one unit vector per text, in order.
  */
 export class UseLiteRunner {
   readonly dimensions = DIMENSIONS;
@@ -45,14 +45,22 @@ export class UseLiteRunner {
     private readonly tokenizer: UseLiteTokenizer,
   ) {}
 
-  static async create(model: RunnerModel): Promise<UseLiteRunner> {
+  /**
+   * @param options.threads onnxruntime's intra-op threads (default 1). They sleep between
+   *   runs instead of spinning: a spinning pool would take the CPU from request handling.
+   */
+  static async create(
+    model: RunnerModel,
+    options: { threads?: number } = {},
+  ): Promise<UseLiteRunner> {
     const session = await InferenceSession.create(model.bytes, {
-      intraOpNumThreads: 1,
+      intraOpNumThreads: options.threads ?? 1,
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
       // Warnings only go to the process's stderr, outside the service's log.
       logSeverityLevel: 3,
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     });
     return new UseLiteRunner(session, new UseLiteTokenizer(model.vocabulary));
   }

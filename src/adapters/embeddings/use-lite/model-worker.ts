@@ -1,0 +1,181 @@
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import type { Embedder } from '../../../ports/embedder';
+import { startModuleWorker } from '../../../workers/module-worker';
+import type { EmbedRequest, ThreadOptions, ThreadReply } from './model-thread';
+
+interface PendingRequest {
+  count: number;
+  resolve: (vectors: Float32Array[]) => void;
+  reject: (error: Error) => void;
+}
+
+/** One running thread: the model is built once per thread. */
+interface ModelThread {
+  worker: Worker;
+  ready: Promise<number>;
+  dimensions: number | null;
+}
+
+/**
+ * The bundled model in a worker thread (`model-thread.ts`), as an Embedder. The thread is
+ * started, and the model built (about 0.2 s), on first use. An idle thread does not keep
+ * the process alive; a busy one does. If it dies, pending calls reject and the next call
+ * starts a new one. `close()` stops it for good.
+ */
+export class ModelWorker implements Embedder {
+  readonly name = 'use-lite';
+  private thread: ModelThread | null = null;
+  private readonly pending = new Map<number, PendingRequest>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: ThreadOptions) {}
+
+  dimensions(): Promise<number> {
+    return this.closed ? Promise.reject(closedError()) : this.start().ready;
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    if (this.closed) {
+      throw closedError();
+    }
+    if (texts.length === 0) {
+      return [];
+    }
+    const thread = this.start();
+    await thread.ready;
+    return this.send(thread, [...texts]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const thread = this.thread;
+    this.thread = null;
+    this.failPending(closedError());
+    await thread?.worker.terminate();
+  }
+
+  private start(): ModelThread {
+    if (this.thread) {
+      return this.thread;
+    }
+    const worker = startModuleWorker(path.join(__dirname, 'model-thread'), {
+      workerData: this.options,
+    });
+    let loaded: (dimensions: number) => void = () => undefined;
+    let failed: (error: Error) => void = () => undefined;
+    const ready = new Promise<number>((resolve, reject) => {
+      loaded = resolve;
+      failed = reject;
+    });
+    // Callers observe the failure through their own call; avoid an unhandled rejection.
+    ready.catch(() => undefined);
+    const thread: ModelThread = { worker, ready, dimensions: null };
+    this.thread = thread;
+
+    worker.on('message', (reply: ThreadReply) => {
+      switch (reply.type) {
+        case 'ready':
+          thread.dimensions = reply.dimensions;
+          loaded(reply.dimensions);
+          this.updateRef(thread);
+          break;
+        case 'failed': {
+          const error = new Error(`Could not load the embedding model: ${reply.message}`);
+          this.abandon(thread, error);
+          failed(error);
+          break;
+        }
+        case 'vectors':
+          this.settle(reply.id, thread, reply.vectors);
+          break;
+        case 'error':
+          this.settle(reply.id, thread, new Error(`The embedding model failed: ${reply.message}`));
+          break;
+      }
+    });
+    const onEnd = (describe: string) => {
+      const failure = this.closed ? closedError() : new Error(describe);
+      this.abandon(thread, failure);
+      failed(failure);
+    };
+    worker.on('error', (error) => onEnd(`The embedding worker crashed: ${error.message}`));
+    worker.on('exit', (code) => onEnd(`The embedding worker exited (code ${code})`));
+    return thread;
+  }
+
+  private send(thread: ModelThread, texts: string[]): Promise<Float32Array[]> {
+    if (this.thread !== thread) {
+      return Promise.reject(new Error('The embedding worker stopped'));
+    }
+    const id = this.nextId;
+    this.nextId += 1;
+    return new Promise<Float32Array[]>((resolve, reject) => {
+      this.pending.set(id, { count: texts.length, resolve, reject });
+      this.updateRef(thread);
+      thread.worker.postMessage({ id, texts } satisfies EmbedRequest);
+    });
+  }
+
+  private settle(id: number, thread: ModelThread, outcome: Float32Array | Error): void {
+    const request = this.pending.get(id);
+    if (!request) {
+      return;
+    }
+    this.pending.delete(id);
+    this.updateRef(thread);
+    if (outcome instanceof Error) {
+      request.reject(outcome);
+      return;
+    }
+    const dimensions = thread.dimensions ?? 0;
+    if (outcome.length !== request.count * dimensions) {
+      request.reject(new Error('The embedding model returned vectors of an unexpected shape'));
+      return;
+    }
+    const rows: Float32Array[] = [];
+    for (let r = 0; r < request.count; r += 1) {
+      // Copied with this realm's Float32Array (the message's arrays belong to the worker's).
+      rows.push(new Float32Array(outcome.subarray(r * dimensions, (r + 1) * dimensions)));
+    }
+    request.resolve(rows);
+  }
+
+  /**
+   * An idle thread must not keep the process alive (a CLI run or a test would never end);
+   * a busy one must, or a process awaiting an embedding could exit before it arrives.
+   */
+  private updateRef(thread: ModelThread): void {
+    if (this.thread !== thread) {
+      return;
+    }
+    if (this.pending.size > 0 || thread.dimensions === null) {
+      thread.worker.ref();
+    } else {
+      thread.worker.unref();
+    }
+  }
+
+  /** Forgets a dead or failed thread: pending calls reject, the next call starts anew. */
+  private abandon(thread: ModelThread, error: Error): void {
+    if (this.thread !== thread) {
+      return;
+    }
+    this.thread = null;
+    this.failPending(error);
+    void thread.worker.terminate();
+  }
+
+  private failPending(error: Error): void {
+    const requests = [...this.pending.values()];
+    this.pending.clear();
+    for (const request of requests) {
+      request.reject(error);
+    }
+  }
+}
+
+function closedError(): Error {
+  return new Error('The embedder was closed');
+}
