@@ -14,6 +14,7 @@ export interface IndexStatus {
   state: string;
   indexed: number | null;
   pending: number;
+  approximate: { mode: string; points: number | null; backlog: number } | null;
 }
 
 export async function indexStatus(
@@ -26,6 +27,18 @@ export async function indexStatus(
     throw new Error(`index status answered ${res.status}: ${await res.text()}`);
   }
   return ((await res.json()) as { data: IndexStatus }).data;
+}
+
+/** Milliseconds until the workspace's approximate graph is ready (or the timeout passes). */
+export async function waitForGraph(service: BenchService, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    const status = await indexStatus(service);
+    if (status.approximate?.mode === 'ready' || performance.now() - start > timeoutMs) {
+      return performance.now() - start;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Milliseconds until the workspace's outbox is empty and `expected` vectors exist. */

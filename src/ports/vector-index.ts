@@ -23,6 +23,20 @@ export interface VectorHit {
   score: number;
 }
 
+/** Where an in-process approximate index of one workspace stands (see VectorIndex). */
+export interface ApproximateStatus {
+  /**
+   * `exact`: no graph (a small workspace, or not searched yet): searches are exact.
+   * `loading` / `building`: a graph is on its way; searches are exact meanwhile.
+   * `ready`: the graph answers. `failed`: the last build failed; exact until a retry works.
+   */
+  mode: 'exact' | 'loading' | 'building' | 'ready' | 'failed';
+  /** Points in the graph; null without one. */
+  points: number | null;
+  /** Committed changes not yet applied to the graph. */
+  backlog: number;
+}
+
 /**
  * Nearest-neighbour index of node vectors, partitioned by workspace: every read and write
  * names its workspace and never sees another's points. Adapters: sqlite-vec (embedded
@@ -48,5 +62,10 @@ export interface VectorIndex {
   search(query: VectorQuery): Promise<VectorHit[]>;
   /** Points stored for the workspace. */
   count(workspaceId: string): Promise<number>;
+  /**
+   * The workspace's approximate graph kept in this process, for adapters that keep one
+   * (the embedded default); absent for engines that do their own (Qdrant).
+   */
+  approximateStatus?(workspaceId: string): ApproximateStatus;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../ports/clock';
 import type { Embedder } from '../ports/embedder';
 import type { GraphStore } from '../ports/graph-store';
 import type { IndexOutbox, OutboxEntry } from '../ports/index-outbox';
-import type { VectorIndex, VectorPoint } from '../ports/vector-index';
+import type { ApproximateStatus, VectorIndex, VectorPoint } from '../ports/vector-index';
 import { busyWithOthers, defaultWait, safeMessage, stage, StageFailure } from './indexer-support';
 import { nodeText } from './node-text';
 
@@ -25,6 +25,8 @@ export interface IndexStatus {
   lastIndexedAt: string | null;
   /** Why the last attempt failed, while the indexer is degraded. */
   lastError: string | null;
+  /** The in-process approximate graph (embedded default); null for other backends. */
+  approximate: ApproximateStatus | null;
 }
 
 export interface IndexerDeps {
@@ -78,7 +80,7 @@ const POISON_CHECK_AFTER = 3;
 const EMBEDDER_PROBE = 'probe';
 
 export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
-  batchSize: 64,
+  batchSize: 256,
   idleMs: 200,
   initialBackoffMs: 500,
   maxBackoffMs: 30_000,
@@ -213,6 +215,7 @@ export class SearchIndexer {
       pending,
       lastIndexedAt: this.lastIndexed.get(workspaceId) ?? null,
       lastError,
+      approximate: this.deps.vectors.approximateStatus?.(workspaceId) ?? null,
     };
   }
 

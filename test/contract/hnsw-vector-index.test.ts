@@ -130,8 +130,8 @@ describe('HnswVectorIndex: searching', () => {
     expect(found / (queries.length * 10)).toBeGreaterThanOrEqual(0.98);
   });
 
-  it("starts a workspace's graph when its own writes take it past minPoints (buildOnWrite)", async () => {
-    const server = store.open({ minPoints: 100, buildOnWrite: true });
+  it("starts a workspace's graph once its own writes past minPoints pause (buildOnWrite)", async () => {
+    const server = store.open({ minPoints: 100, buildOnWrite: true, buildQuietMs: 20 });
     const cli = store.open({ minPoints: 100 });
     await server.index.ensure(4);
     const vectors = clusteredVectors({
@@ -144,7 +144,12 @@ describe('HnswVectorIndex: searching', () => {
     await server.index.upsert(pointsOf(ws, vectors.slice(0, 60)));
     expect(server.index.annStatus(ws).mode).toBe('exact');
     await server.index.upsert(pointsOf(ws, vectors.slice(60), { prefix: 'more' }));
-    expect(server.index.annStatus(ws).mode).toBe('loading');
+    // Past minPoints, but the graph waits for the writes to pause.
+    expect(server.index.annStatus(ws).mode).toBe('exact');
+    for (let i = 0; i < 500 && server.index.annStatus(ws).mode === 'exact'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(server.index.annStatus(ws).mode).not.toBe('exact');
     expect(server.index.searchCounts()).toEqual({ graph: 0, exact: 0 });
     expect((await server.index.prepareWorkspace(ws)).mode).toBe('ready');
 

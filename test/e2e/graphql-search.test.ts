@@ -73,7 +73,7 @@ describe('GraphQL search', () => {
 
   it('searchIndexStatus equals GET /api/rag/index/status', async () => {
     const data = await g.data(
-      '{ searchIndexStatus { state backend embedder dimensions indexed pending lastIndexedAt lastError } }',
+      '{ searchIndexStatus { state backend embedder dimensions indexed pending lastIndexedAt lastError approximate { mode points backlog } } }',
     );
     const viaRest = await request(t.app)
       .get('/api/rag/index/status')

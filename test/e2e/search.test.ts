@@ -109,6 +109,8 @@ describe('search (hash embedder)', () => {
         pending: 0,
         lastIndexedAt: expect.any(String) as string,
         lastError: null,
+        // Three points: far below the size at which a graph is kept, so searches are exact.
+        approximate: { mode: 'exact', points: null, backlog: 0 },
       });
     });
 

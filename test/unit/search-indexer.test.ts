@@ -212,6 +212,8 @@ describe('SearchIndexer', () => {
       pending: 0,
       lastIndexedAt: '2026-01-02T00:00:00.000Z',
       lastError: null,
+      // The memory index keeps no approximate graph.
+      approximate: null,
     });
     await indexer.stop();
   });

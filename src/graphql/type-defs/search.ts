@@ -93,5 +93,14 @@ export const SEARCH_TYPE_DEFS = /* GraphQL */ `
     pending: Int!
     lastIndexedAt: String
     lastError: String
+    "The in-process approximate graph (embedded default); null for Qdrant."
+    approximate: ApproximateIndexStatus
+  }
+
+  type ApproximateIndexStatus {
+    "exact (no graph: searches are exact), loading, building, ready or failed."
+    mode: String!
+    points: Int
+    backlog: Int!
   }
 `;

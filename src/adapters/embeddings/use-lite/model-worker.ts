@@ -179,3 +179,46 @@ export class ModelWorker implements Embedder {
 function closedError(): Error {
   return new Error('The embedder was closed');
 }
+
+/** Texts below which a call goes to one thread: splitting it would cost more than it saves. */
+const MIN_SPLIT = 32;
+
+/**
+ * Several model threads as one Embedder: a call is split into one contiguous part per
+ * thread (each thread groups its part by length), so a batch uses every thread at once,
+ * without the synchronisation of one model run spread over several cores.
+ */
+export class ModelPool implements Embedder {
+  readonly name = 'use-lite';
+  private next = 0;
+
+  constructor(private readonly threads: readonly ModelWorker[]) {
+    if (threads.length === 0) {
+      throw new Error('A model pool needs at least one thread');
+    }
+  }
+
+  async dimensions(): Promise<number> {
+    const [first, ...rest] = await Promise.all(this.threads.map((t) => t.dimensions()));
+    if (rest.some((d) => d !== first)) {
+      throw new Error('The model threads disagree on the dimensions');
+    }
+    return first!;
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    if (texts.length < MIN_SPLIT) {
+      this.next = (this.next + 1) % this.threads.length;
+      return this.threads[this.next]!.embed(texts);
+    }
+    const size = Math.ceil(texts.length / this.threads.length);
+    const parts = await Promise.all(
+      this.threads.map((thread, i) => thread.embed(texts.slice(i * size, (i + 1) * size))),
+    );
+    return parts.flat();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.close()));
+  }
+}

@@ -18,7 +18,7 @@ import {
 export const MAX_TEXT_CHARS = 10_000;
 
 /** Texts per model call: texts of similar length are grouped so little is padding. */
-const MAX_BATCH = 32;
+const MAX_BATCH = 8;
 
 /** What a runner is built from: the model's bytes and the tokenizer's vocabulary. */
 export interface RunnerModel {
