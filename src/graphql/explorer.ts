@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { packageDir } from '../http/package-dir';
 import { EXPLORER_SCRIPT } from './explorer-script';
 
 /**
@@ -10,10 +11,6 @@ import { EXPLORER_SCRIPT } from './explorer-script';
  */
 
 const ASSET_BASE = '/graphql/assets';
-
-function packageDir(name: string): string {
-  return path.dirname(require.resolve(`${name}/package.json`));
-}
 
 /** Served files by name; nothing outside this list is reachable. */
 function assetFiles(): Record<string, string> {
