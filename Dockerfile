@@ -11,9 +11,9 @@ ARG NODE_IMAGE=node:26-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 # The native addons (better-sqlite3, usearch, onnxruntime-node) ship prebuilt N-API binaries
-# for linux x64 and arm64 inside their npm packages. usearch's install script compiles its
-# addon with node-gyp when none fits the platform, which needs python3, make and a C++
-# compiler.
+# for linux x64 and arm64 inside their npm packages. better-sqlite3's install step still runs
+# node-gyp (python3, make), which builds nothing when a prebuilt binary fits; it, and
+# usearch's install script, compile the addon when none fits, which needs a C++ compiler.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
