@@ -6,7 +6,7 @@
  * server's CPU per delivery spent verifying the signature: the verifier's cost per call,
  * measured here on the same 1 KB payload, over the server's CPU per accepted delivery
  * measured from /proc during the load. Goal: >= 1,000 accepted deliveries/s. Method:
- * DESIGN.md section 9 (server child on 127.0.0.1, warm-up, bounded rounds, medians, other
+ * bench/README.md (server child on 127.0.0.1, warm-up, bounded rounds, medians, other
  * processes' CPU reported). A report: exits 0 whether or not the goal is met.
  *
  * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION_S (5), BENCH_WARMUP_S (3),

@@ -1,5 +1,5 @@
 /**
- * The property-graph model (DESIGN.md section 2). Property values are what Neo4j stores
+ * The property-graph model (docs/ontology.md). Property values are what Neo4j stores
  * natively: scalars, or homogeneous arrays of scalars.
  */
 export type PropertyScalar = string | number | boolean;
