@@ -1,5 +1,5 @@
 /**
- * Live data benchmark (issue 5): ingest throughput through HTTP (POST /api/live-data/ingest,
+ * Live data benchmark (docs/live-data.md): ingest throughput through HTTP (POST /api/live-data/ingest,
  * batches of 5,000 points, every batch new timestamps) against the raw engine writing the
  * same batches in the same run: raw better-sqlite3 inserts (same pragmas, one transaction
  * per batch) for the embedded store, the raw `influx` client against the same throwaway

@@ -1,5 +1,5 @@
 /**
- * Ontology benchmark (issue 3, Benchmark section), in one run:
+ * Ontology benchmark, in one run:
  *
  * 1. Reads over a workspace of 100,000 nodes: GET /api/queries/nodes/:id (1,000 different
  *    ids), a 50-item list page (GET /api/queries/nodes?limit=50, the first 10 pages) and a

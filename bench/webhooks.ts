@@ -1,5 +1,5 @@
 /**
- * Webhook reception benchmark (issue 6): accepted deliveries per second through HTTP
+ * Webhook reception benchmark (docs/webhooks.md): accepted deliveries per second through HTTP
  * (POST /api/webhooks/:endpointId, 1 KB JSON payloads, every request validly signed with a
  * fresh timestamp and a unique X-Webhook-Id, so every one is verified, claimed, ingested as a
  * node and edge through the command service, and answered 202). Reports the share of the

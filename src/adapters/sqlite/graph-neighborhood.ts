@@ -33,7 +33,7 @@ interface Branch {
   next: 'source_id' | 'target_id';
 }
 
-/** The deepest traversal the port allows (issue 3: depth 1..3). */
+/** The deepest traversal the port allows (depth 1..3). */
 export const MAX_DEPTH = 3;
 
 /**
