@@ -99,7 +99,11 @@ async function load(
           deliverySeq += 1;
           const body = payload(deliverySeq);
           const ts = Math.floor(Date.now() / 1000);
-          const signature = createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex');
+          const id = `bench-${deliverySeq}-${randomUUID()}`;
+          // Signed as the documented recipe does: the id is covered by the signature.
+          const signature = createHmac('sha256', secret)
+            .update(`${id}.${ts}.${body}`)
+            .digest('hex');
           return {
             ...req,
             body,
@@ -107,7 +111,7 @@ async function load(
               'content-type': 'application/json',
               'x-webhook-timestamp': String(ts),
               'x-webhook-signature': `sha256=${signature}`,
-              'x-webhook-id': `bench-${deliverySeq}-${randomUUID()}`,
+              'x-webhook-id': id,
             },
           };
         },
@@ -135,7 +139,7 @@ function verificationMicros(): number {
   const ts = Math.floor(Date.now() / 1000);
   const headers = {
     'x-webhook-timestamp': String(ts),
-    'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(`${ts}.`).update(body).digest('hex')}`,
+    'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(`bench.${ts}.`).update(body).digest('hex')}`,
     'x-webhook-id': 'bench',
   };
   const secrets = { current: secret, previous: null };
