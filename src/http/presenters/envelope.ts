@@ -80,7 +80,7 @@ export function sendPage(
   sendData(res, 200, items, meta);
 }
 
-/** Sends the error envelope of DESIGN.md section 3. */
+/** Sends the error envelope of docs/http-conventions.md. */
 export function sendError(res: Response, error: AppError, requestId: string): void {
   if (error.headers) {
     for (const [name, value] of Object.entries(error.headers)) {
