@@ -51,7 +51,9 @@ export interface KeyRing {
 export function openKeyRing(settings: SecretKeySettings): KeyRing {
   const warnings: string[] = [];
   if (settings.key) {
-    const fileKey = fs.existsSync(settings.keyFile) ? readKeyFile(settings.keyFile, warnings) : null;
+    const fileKey = fs.existsSync(settings.keyFile)
+      ? readKeyFile(settings.keyFile, warnings)
+      : null;
     return {
       box: new SecretBox(settings.key, [...settings.previousKeys, ...(fileKey ? [fileKey] : [])]),
       source: { kind: 'environment', keyFile: fileKey ? settings.keyFile : null },

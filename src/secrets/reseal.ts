@@ -1,9 +1,5 @@
 import type { Logger } from 'pino';
-import type {
-  SealedSecretStore,
-  SecretRecordRef,
-  UnreadableSecret,
-} from '../ports/sealed-secrets';
+import type { SealedSecretStore, SecretRecordRef, UnreadableSecret } from '../ports/sealed-secrets';
 
 /** Records per chunk: one short write each, so requests run between chunks. */
 export const RESEAL_CHUNK = 100;
