@@ -103,7 +103,13 @@ export function planConnectorReseal(
       }
       const opened = box.open(value, connectorSecretContext(ref, field));
       if (opened.status === 'unreadable') {
-        unreadable.push({ ...ref, kind: CONNECTOR_RECORD_KIND, field, reason: opened.reason });
+        unreadable.push({
+          ...ref,
+          kind: CONNECTOR_RECORD_KIND,
+          field,
+          reason: opened.reason,
+          keyId: opened.keyId,
+        });
         return value;
       }
       if (opened.status === 'sealed' && opened.current) {

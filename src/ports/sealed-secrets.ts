@@ -13,6 +13,8 @@ export interface UnreadableSecret extends SecretRecordRef {
   /** The field, e.g. `secret` or `previousSecret`. */
   field: string;
   reason: UnreadableReason;
+  /** The key it is sealed under, when its stored form names one. */
+  keyId: string | null;
 }
 
 /** What one chunk of a re-encryption pass did. */

@@ -82,9 +82,16 @@ export class SecretResealer {
   }
 }
 
-/** `workspaceId/id field (reason)` of an unreadable secret, for logs and the CLI. */
+const REASONS: Record<UnreadableSecret['reason'], string> = {
+  unknown_key: 'sealed under key {keyId}, which is not configured',
+  damaged: 'damaged',
+  unsupported_version: 'stored in a form this version does not read',
+};
+
+/** `<kind> <workspaceId>/<id> <field> (<why>)` of an unreadable secret, for logs and the CLI. */
 export function describeUnreadable(secret: UnreadableSecret): string {
-  return `${secret.kind} ${secret.workspaceId}/${secret.id} ${secret.field} (${secret.reason})`;
+  const why = REASONS[secret.reason].replace('{keyId}', secret.keyId ?? '?');
+  return `${secret.kind} ${secret.workspaceId}/${secret.id} ${secret.field} (${why})`;
 }
 
 /**

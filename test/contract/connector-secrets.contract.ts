@@ -212,6 +212,7 @@ export function connectorSecretsContract(
             id: lost.id,
             field: 'secret',
             reason: 'unknown_key',
+            keyId: boxOf(KEY_C).currentKeyId,
           },
           expect.objectContaining({ id: lost.id, field: 'previousSecret' }),
         ]),

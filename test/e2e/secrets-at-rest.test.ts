@@ -274,7 +274,8 @@ describe('secrets at rest (embedded store)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('cannot be decrypted with the configured keys');
     expect(run.stdout).toContain(
-      `webhook-connector ${credentials?.workspaceId}/${connector.id} secret (unknown_key)`,
+      `webhook-connector ${credentials?.workspaceId}/${connector.id} secret (sealed under key ` +
+        `${boxOf(KEY_A).currentKeyId}, which is not configured)`,
     );
     expect(run.stdout).not.toContain('the previous keys are no longer needed');
   });

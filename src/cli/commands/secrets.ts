@@ -48,7 +48,7 @@ const rotate: CommandDef = {
           ['previous keys', previous.length === 0 ? '(none)' : previous.join(', ')],
           ['records examined', String(report.examined)],
           ['records rewritten', String(report.resealed)],
-          ['unreadable', String(report.unreadable.length)],
+          ['unreadable secrets', String(report.unreadable.length)],
         ]),
         ...(done
           ? [
