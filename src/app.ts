@@ -41,6 +41,7 @@ import type { ImportService } from './transfer/api-import';
 import type { WorkspaceStore } from './ports/workspace-store';
 import type { GraphStore } from './ports/graph-store';
 import type { GraphQueries } from './queries/graph-queries';
+import type { SecretsDeps } from './secrets/wiring';
 import type { ConnectorService } from './webhooks/connector-service';
 import type { WebhookMaintenance } from './webhooks/maintenance';
 import type { WebhookReceptionService } from './webhooks/reception-service';
@@ -71,6 +72,8 @@ export interface AppDeps {
   search: SearchDeps;
   /** The GraphQL mirror at /graphql (docs/graphql.md). */
   graphql: GraphQLSettings;
+  /** Secrets at rest: the configured keys and the re-encryption pass (start-up, CLI). */
+  secrets: SecretsDeps;
   /** Connectors and inbound webhooks (docs/webhooks.md). */
   webhooks: {
     connectors: ConnectorService;

@@ -31,6 +31,7 @@ import type { Embedder } from './ports/embedder';
 import type { VectorIndex } from './ports/vector-index';
 import type { IndexerOptions } from './search/indexer';
 import { createSearch } from './search/wiring';
+import { openSecrets, secretsDeps } from './secrets/wiring';
 import { ImportService } from './transfer/api-import';
 
 /** Idempotency-Key replay window (24 h). */
@@ -69,11 +70,13 @@ export function createContainer(
   overrides: ContainerOverrides = {},
 ): Container {
   const clock = overrides.clock ?? systemClock;
+  // First, so that an unusable key file stops the start before anything is opened.
+  const keyRing = openSecrets(config.secrets, logger);
   const db = openDatabase({ filename: config.sqlitePath, logger });
   // NEO4J_URI moves every record to Neo4j (docs/neo4j.md): graph, command log, workspaces,
   // API keys, live-data sources, webhook connectors and OAuth records.
   const neo4j = config.neo4j
-    ? openNeo4jStores(config.neo4j, logger, config.propertyIndexes)
+    ? openNeo4jStores(config.neo4j, logger, keyRing.box, config.propertyIndexes)
     : undefined;
   // Read on every authenticated request: cached briefly, invalidated by in-process changes.
   const workspaces = new CachedWorkspaceStore(neo4j?.workspaces ?? new SqliteWorkspaceStore(db));
@@ -96,9 +99,13 @@ export function createContainer(
     historyDepth: config.commandHistoryDepth,
     idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
   });
+  const connectorStore = neo4j?.connectors ?? new SqliteConnectorStore(db, keyRing.box);
+  // The stores holding secrets sealed at rest, for the re-encryption pass.
+  const secrets = secretsDeps(keyRing, [connectorStore]);
   const webhooks = createWebhooks({
-    // Looked up by endpoint on every delivery: cached briefly, invalidated by in-process changes.
-    store: new CachedConnectorStore(neo4j?.connectors ?? new SqliteConnectorStore(db)),
+    // Looked up by endpoint on every delivery: cached briefly, invalidated by in-process
+    // changes. The cache holds connectors decrypted, so a cached look-up decrypts nothing.
+    store: new CachedConnectorStore(connectorStore),
     commands,
     clock,
     logger,
@@ -152,6 +159,7 @@ export function createContainer(
     graph,
     imports: { service: new ImportService(graph, importStore, clock), store: importStore },
     webhooks: webhooks.deps,
+    secrets,
     liveData: liveData.deps,
     search: search.deps,
     graphql: {
@@ -181,6 +189,7 @@ export function createContainer(
   return {
     deps,
     close: async () => {
+      await secrets.resealer.stop();
       webhooks.stop();
       stopOAuthMaintenance();
       await search.close();

@@ -1,11 +1,14 @@
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import { bootstrapIfEmpty, type BootstrapResult } from './auth/bootstrap';
 import { DataDirError, prepareDataDir } from './config/data-dir';
 import { ConfigError, loadConfig, type Config } from './config/load-config';
-import { createContainer } from './container';
+import { createContainer, type Container } from './container';
 import { hostPort, listen, ListenError } from './http/listen';
 import { createHttpServer } from './http/server';
 import { asyncStdout, createLogger, type StdoutDestination } from './logger';
+import type { KeySource } from './secrets/key-ring';
+import { resealInBackground } from './secrets/reseal';
 import { GracefulShutdown } from './shutdown';
 import { untilStoresAnswer } from './wait-for-stores';
 
@@ -27,6 +30,19 @@ function configOrExit(): Config {
   }
 }
 
+/** Builds the container; an unusable key file in DATA_DIR is one message on stderr and exit 1. */
+function containerOrExit(config: Config, logger: Logger): Container {
+  try {
+    return createContainer(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Exits with `code` once the log lines written so far are out (bounded). */
 function exitAfterLogs(destination: StdoutDestination, code: number): void {
   const timer = setTimeout(() => process.exit(code), LOG_DRAIN_BOUND_MS);
@@ -41,7 +57,7 @@ async function main(): Promise<void> {
   const destination = asyncStdout();
   const logger = createLogger(config.logLevel, destination);
   const exit = (code: number) => exitAfterLogs(destination, code);
-  const container = createContainer(config, logger);
+  const container = containerOrExit(config, logger);
   const { deps } = container;
 
   // With NEO4J_URI set, Neo4j may still be starting: wait for it rather than exit.
@@ -57,8 +73,11 @@ async function main(): Promise<void> {
     logger,
   );
   if (boot) {
-    printFirstStart(boot, config);
+    printFirstStart(boot, config, deps.secrets.source);
   }
+  // Plaintext secrets from before encryption, and secrets under a previous key, are
+  // rewritten under the current key in small chunks while the service serves requests.
+  resealInBackground(deps.secrets.resealer, logger);
 
   const server = createHttpServer(createApp(deps), config.timeouts, logger);
   let port: number;
@@ -93,7 +112,7 @@ async function main(): Promise<void> {
 }
 
 /** Printed once, on the first start only, straight to the terminal (not the JSON log). */
-function printFirstStart(boot: BootstrapResult, config: Config): void {
+function printFirstStart(boot: BootstrapResult, config: Config, keys: KeySource): void {
   process.stdout.write(
     [
       '',
@@ -106,6 +125,13 @@ function printFirstStart(boot: BootstrapResult, config: Config): void {
               boot.user.generatedPassword ? boot.user.password : '(BOOTSTRAP_USER_PASSWORD)'
             }`,
             '  (sign in with it on the OAuth pages: see docs/oauth.md)',
+          ]
+        : []),
+      ...(keys.kind === 'file' && keys.created
+        ? [
+            `  secrets key:  generated in ${keys.path} (SECRETS_KEY is not set)`,
+            '  (back it up with the data, or set SECRETS_KEY to its content: without it the',
+            '  webhook connector secrets cannot be decrypted; see docs/webhooks.md)',
           ]
         : []),
       '',

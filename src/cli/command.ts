@@ -2,6 +2,7 @@ import type { AppDeps } from '../app';
 import type { ApiKeyService } from '../auth/api-key-service';
 import type { OAuthClientService } from '../auth/oauth/client-service';
 import type { SearchDeps } from '../search/wiring';
+import type { SecretsDeps } from '../secrets/wiring';
 import type { UserService } from '../auth/user-service';
 import type { RateLimits } from '../domain/workspace';
 import type { Clock } from '../ports/clock';
@@ -24,13 +25,18 @@ export interface CliDeps {
   stores: TransferStores;
   /** The search indexer, for `reindex` (it runs only when a command starts it). */
   search: SearchDeps;
+  /** The configured keys and the re-encryption pass, for `secrets rotate`. */
+  secrets: SecretsDeps;
   /** Which store was opened, told to the operator before the command runs. */
   store?: StoreNotice;
 }
 
 /** CLI services over the container's dependencies, so the CLI and the server share a store. */
 export function createCliDeps(
-  deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph' | 'search'>,
+  deps: Pick<
+    AppDeps,
+    'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph' | 'search' | 'secrets'
+  >,
   store?: StoreNotice,
 ): CliDeps {
   return {
@@ -43,6 +49,7 @@ export function createCliDeps(
     enterpriseDefault: deps.http.rateLimit.enterpriseDefault,
     stores: { workspaces: deps.workspaces, graph: deps.graph },
     search: deps.search,
+    secrets: deps.secrets,
   };
 }
 

@@ -5,6 +5,7 @@ import { CliUsageError, parseOptions, splitArgs, type SplitArgs } from './args';
 import { clientCommands } from './commands/client';
 import { keyCommands } from './commands/key';
 import { searchCommands } from './commands/search';
+import { secretsCommands } from './commands/secrets';
 import { transferCommands } from './commands/transfer';
 import { userCommands } from './commands/user';
 import { workspaceCommands } from './commands/workspace';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...clientCommands,
   ...transferCommands,
   ...searchCommands,
+  ...secretsCommands,
 ];
 
 /** Exit code of success, help included. */

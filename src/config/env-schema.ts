@@ -7,6 +7,7 @@ import {
 } from '../domain/user';
 import { PLANS } from '../domain/workspace';
 import { propertyIndexProblem } from '../filters/indexes';
+import { KEY_FORMAT, parseSecretKey } from '../secrets/key-text';
 
 const optionalString = z
   .string()
@@ -134,6 +135,47 @@ const propertyKeys = (kind: 'node' | 'edge') =>
     });
 
 /**
+ * A secrets key (docs/webhooks.md, "Secrets at rest"). Messages never repeat the value:
+ * start-up errors end up in logs.
+ */
+const secretKey = (name: string) =>
+  optionalString.transform((raw, ctx) => {
+    if (raw === undefined) {
+      return undefined;
+    }
+    const key = parseSecretKey(raw);
+    if (!key) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be ${KEY_FORMAT}` });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+/** Comma-separated previous secrets keys, each checked like SECRETS_KEY. */
+const secretKeyList = (name: string) =>
+  z
+    .string()
+    .default('')
+    .transform((raw, ctx) => {
+      const texts = raw
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== '');
+      const keys: Buffer[] = [];
+      texts.forEach((text, index) => {
+        const key = parseSecretKey(text);
+        if (key) {
+          keys.push(key);
+        } else {
+          const which =
+            texts.length === 1 ? name : `key ${index + 1} of ${texts.length} in ${name}`;
+          ctx.addIssue({ code: 'custom', message: `${which} must be ${KEY_FORMAT}` });
+        }
+      });
+      return keys;
+    });
+
+/**
  * Every environment variable the service reads. Nothing else in the code base reads
  * `process.env`; see `loadConfig`.
  */
@@ -184,6 +226,9 @@ export const envSchema = z.object({
   ENTERPRISE_DEFAULT_PER_DAY: positiveInt('ENTERPRISE_DEFAULT_PER_DAY', 10_000_000),
   COMMAND_HISTORY_DEPTH: positiveInt('COMMAND_HISTORY_DEPTH', 100, { max: 10_000 }),
   // Webhooks (docs/webhooks.md).
+  // Secrets at rest (docs/webhooks.md): the key connector secrets are encrypted with.
+  SECRETS_KEY: secretKey('SECRETS_KEY'),
+  SECRETS_KEY_PREVIOUS: secretKeyList('SECRETS_KEY_PREVIOUS'),
   WEBHOOK_SECRET_GRACE_SECONDS: integer('WEBHOOK_SECRET_GRACE_SECONDS', 86_400, {
     min: 0,
     max: 604_800,

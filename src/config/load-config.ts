@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PropertyIndexes } from '../filters/indexes';
+import { KEY_FILE_NAME, type SecretKeySettings } from '../secrets/key-ring';
 import { envSchema, type Env } from './env-schema';
 
 /** The validated, typed configuration the rest of the service receives. */
@@ -36,6 +37,8 @@ export interface Config {
   commandHistoryDepth: number;
   /** Property keys with an index for list filters (docs/filters.md). */
   propertyIndexes: PropertyIndexes;
+  /** Keys of the secrets stored encrypted (docs/webhooks.md, "Secrets at rest"). */
+  secrets: SecretKeySettings;
   /** Webhook reception and connectors (docs/webhooks.md). */
   webhooks: {
     /** How long a rotated-out secret keeps verifying requests. */
@@ -143,6 +146,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     commandHistoryDepth: env.COMMAND_HISTORY_DEPTH,
     propertyIndexes: { node: env.NODE_PROPERTY_INDEXES, edge: env.EDGE_PROPERTY_INDEXES },
+    secrets: {
+      key: env.SECRETS_KEY,
+      previousKeys: env.SECRETS_KEY_PREVIOUS,
+      keyFile: path.join(dataDir, KEY_FILE_NAME),
+    },
     webhooks: {
       secretGraceSeconds: env.WEBHOOK_SECRET_GRACE_SECONDS,
       concurrencyPerWorkspace: env.WEBHOOK_CONCURRENCY_PER_WORKSPACE,
@@ -213,6 +221,14 @@ function relatedProblems(source: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (set('NEO4J_URI') && !set('NEO4J_PASSWORD')) {
     problems.push('NEO4J_PASSWORD: required when NEO4J_URI is set');
+  }
+  // A generated key file is private to one data directory; instances sharing one Neo4j
+  // database must all decrypt what any of them stored.
+  if (set('NEO4J_URI') && !set('SECRETS_KEY')) {
+    problems.push(
+      'SECRETS_KEY: required when NEO4J_URI is set (every instance must use the same key; ' +
+        '`openssl rand -base64 32` makes one)',
+    );
   }
   if (set('EMBEDDINGS_URL') && !set('EMBEDDINGS_MODEL')) {
     problems.push('EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set');

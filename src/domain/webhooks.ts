@@ -21,7 +21,11 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** The two signing conventions reception accepts (docs/webhooks.md). */
 export type SignatureScheme = 'x-webhook' | 'standard-webhooks';
 
-/** A webhook connector as stored. Its secrets are stored because HMAC needs them in clear. */
+/**
+ * A webhook connector. HMAC verification needs its secrets in clear, so they are stored
+ * encrypted (not hashed) and decrypted when the connector is read (docs/webhooks.md,
+ * "Secrets at rest").
+ */
 export interface Connector {
   id: string;
   workspaceId: string;
@@ -31,14 +35,25 @@ export interface Connector {
   entityType: string;
   /** Unguessable id in the reception URL `/api/webhooks/<endpointId>`. */
   endpointId: string;
-  secret: string;
-  /** The secret before the last rotation, valid until `previousSecretExpiresAt`. */
+  /**
+   * The signing secret; null when its stored value cannot be decrypted (sealed under a key
+   * that is not configured, or damaged): the connector then verifies nothing until its
+   * secret is rotated.
+   */
+  secret: string | null;
+  /**
+   * The secret before the last rotation, valid until `previousSecretExpiresAt`; null when
+   * there is none, or when its stored value cannot be decrypted.
+   */
   previousSecret: string | null;
   previousSecretExpiresAt: string | null;
   secretRotatedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** A connector as created: it always has a secret. */
+export type NewConnector = Connector & { secret: string };
 
 /** One received request, as listed (the payload is read separately). */
 export interface WebhookEvent {

@@ -1,12 +1,14 @@
 import type {
   Connector,
   EventStatus,
+  NewConnector,
   SignatureScheme,
   StoredWebhookEvent,
   WebhookEvent,
 } from '../domain/webhooks';
 import type { UnitOfWork } from './graph-store';
 import type { Page, PageRequest } from './paging';
+import type { SealedSecretStore } from './sealed-secrets';
 
 /** A verified delivery to record as `received` (or as a duplicate of a live one). */
 export interface NewDelivery {
@@ -86,9 +88,15 @@ export interface EventFilter {
  * `...In(uow, ...)` methods write inside a transaction of the GraphStore on the same engine
  * (the container always pairs them; another store's unit of work is refused with an error),
  * and commit or roll back with it.
+ *
+ * Secrets at rest: a connector's secrets are stored sealed (AES-256-GCM under the current
+ * key of the adapter's SecretBox, bound to the connector's workspace, id and field; see
+ * `connector-records.ts`), never in clear, and opened when read. A plaintext value stored
+ * before encryption still reads until `resealSecrets` rewrites it; a value no configured key
+ * opens reads as null, so verification fails closed.
  */
-export interface ConnectorStore {
-  createConnector(connector: Connector): Promise<void>;
+export interface ConnectorStore extends SealedSecretStore {
+  createConnector(connector: NewConnector): Promise<void>;
   getConnector(workspaceId: string, id: string): Promise<Connector | null>;
   findConnectorByEndpoint(endpointId: string): Promise<Connector | null>;
   /** Oldest first, ties broken by id. */

@@ -5,6 +5,7 @@ import {
   payloadJson,
   type Connector,
   type ConnectorType,
+  type NewConnector,
   type StoredWebhookEvent,
   type WebhookEvent,
 } from '../domain/webhooks';
@@ -48,7 +49,7 @@ export class ConnectorService {
     entityType: string;
   }): Promise<ConnectorWithSecret> {
     const now = new Date(this.clock.now()).toISOString();
-    const connector: Connector = {
+    const connector: NewConnector = {
       id: newId('con'),
       workspaceId: input.workspaceId,
       type: input.type,
@@ -87,7 +88,9 @@ export class ConnectorService {
   /**
    * Issues a new secret. The old one keeps verifying requests for the grace period (the
    * configured default, or `graceSeconds`; 0 revokes it at once, e.g. after a leak). Only
-   * the secret just replaced is kept: rotating again ends an earlier grace period.
+   * the secret just replaced is kept: rotating again ends an earlier grace period. An old
+   * secret that cannot be decrypted (see `Connector.secret`) is dropped, with no grace
+   * period: rotating is how such a connector is repaired.
    */
   async rotateSecret(
     workspaceId: string,
@@ -96,7 +99,7 @@ export class ConnectorService {
   ): Promise<ConnectorWithSecret> {
     const current = await this.get(workspaceId, id);
     const nowMs = this.clock.now();
-    const grace = graceSeconds ?? this.options.secretGraceSeconds;
+    const grace = current.secret === null ? 0 : (graceSeconds ?? this.options.secretGraceSeconds);
     const secret = newWebhookSecret();
     const rotated = await this.store.rotateSecret(workspaceId, id, {
       secret,

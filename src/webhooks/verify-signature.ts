@@ -14,7 +14,9 @@ export type SignatureCheck =
   | 'invalid_timestamp'
   | 'malformed_signature'
   | 'signature_mismatch'
-  | 'timestamp_out_of_tolerance';
+  | 'timestamp_out_of_tolerance'
+  /** The connector's current secret cannot be decrypted, so nothing can be verified. */
+  | 'secret_unavailable';
 
 /** Request headers by lower-case name, as Node gives them. */
 export type HeaderBag = Record<string, string | string[] | undefined>;
@@ -43,7 +45,8 @@ export interface VerifiedDelivery {
 
 /** The connector's secrets that may sign a request now. */
 export interface CandidateSecrets {
-  current: string;
+  /** Null when its stored value cannot be decrypted (see `Connector.secret`). */
+  current: string | null;
   /** The secret before the last rotation, while its grace period lasts. */
   previous: string | null;
 }
@@ -88,6 +91,23 @@ export function matchesHexSignature(
     return false;
   }
   return timingSafeEqual(Buffer.from(match[1], 'hex'), hmacSha256(key, parts));
+}
+
+/**
+ * Fails a request that no candidate secret verified: `secret_unavailable` when the current
+ * secret could not be decrypted (the sender is not at fault, and nothing could have
+ * matched it), else `signature_mismatch` with `message`.
+ */
+function mismatch(secrets: CandidateSecrets, scheme: SignatureScheme, message: string): never {
+  if (secrets.current === null) {
+    fail(
+      'secret_unavailable',
+      scheme,
+      "the connector's signing secret is unavailable (it cannot be decrypted); " +
+        'its owner must rotate the secret.',
+    );
+  }
+  fail('signature_mismatch', scheme, message);
 }
 
 function parseTimestamp(scheme: SignatureScheme, name: string, value: string | undefined): number {
@@ -165,8 +185,8 @@ function verifyXWebhook(
     }
   }
   if (!matched) {
-    fail(
-      'signature_mismatch',
+    mismatch(
+      secrets,
       scheme,
       'X-Webhook-Signature does not match HMAC-SHA256(secret, "<X-Webhook-Timestamp>.<raw body>")' +
         (deliveryId === null
@@ -224,8 +244,8 @@ function verifyStandardWebhooks(
     }
   }
   if (!matched || !digest) {
-    fail(
-      'signature_mismatch',
+    mismatch(
+      secrets,
       scheme,
       'no webhook-signature entry matches HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>").',
     );
@@ -241,13 +261,13 @@ function verifyStandardWebhooks(
   };
 }
 
+/** The secrets to try, in order; one that cannot be decrypted is not among them. */
 function candidates(secrets: CandidateSecrets): [VerifiedDelivery['secret'], string][] {
-  return secrets.previous === null
-    ? [['current', secrets.current]]
-    : [
-        ['current', secrets.current],
-        ['previous', secrets.previous],
-      ];
+  const all: [VerifiedDelivery['secret'], string | null][] = [
+    ['current', secrets.current],
+    ['previous', secrets.previous],
+  ];
+  return all.filter((c): c is [VerifiedDelivery['secret'], string] => c[1] !== null);
 }
 
 /** The convention a request's headers use, or null when it carries no signature header. */

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Connector } from '../../src/domain/webhooks';
+import type { Connector, NewConnector } from '../../src/domain/webhooks';
 import type { ConnectorStore, DeliveryClaim, NewDelivery } from '../../src/ports/connector-store';
 import type { GraphStore } from '../../src/ports/graph-store';
 
@@ -8,7 +8,7 @@ const at = (offsetMs: number) => new Date(T0 + offsetMs).toISOString();
 const rid = (kind: string) => `${kind}_${randomBytes(15).toString('base64url')}`;
 
 /** A connector of `workspaceId`, created at `at(offsetMs)`. */
-export function makeConnector(workspaceId: string, offsetMs = 0): Connector {
+export function makeConnector(workspaceId: string, offsetMs = 0): NewConnector {
   return {
     id: rid('con'),
     workspaceId,
@@ -77,7 +77,7 @@ export function connectorStoreContract(
     });
 
     /** A stored connector in a fresh workspace. */
-    async function stored(): Promise<Connector> {
+    async function stored(): Promise<NewConnector> {
       const connector = makeConnector(randomUUID());
       await store.createConnector(connector);
       return connector;

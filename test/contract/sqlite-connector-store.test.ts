@@ -5,6 +5,8 @@ import { SqliteConnectorStore } from '../../src/adapters/sqlite/connector-store'
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import type { NewDelivery } from '../../src/ports/connector-store';
+import { boxOf, KEY_A, KEY_B } from '../support/secrets';
+import { connectorSecretsContract, type StoredSecrets } from './connector-secrets.contract';
 import { connectorStoreContract, makeConnector, makeDelivery } from './connector-store.contract';
 
 function tempDatabase(): { db: SqliteDatabase; remove: () => void } {
@@ -22,8 +24,37 @@ function tempDatabase(): { db: SqliteDatabase; remove: () => void } {
 connectorStoreContract('sqlite', () => {
   const { db, remove } = tempDatabase();
   return Promise.resolve({
-    store: new SqliteConnectorStore(db),
+    store: new SqliteConnectorStore(db, boxOf(KEY_A)),
     graph: new SqliteGraphStore(db),
+    cleanup: () => Promise.resolve(remove()),
+  });
+});
+
+connectorSecretsContract('sqlite', () => {
+  const { db, remove } = tempDatabase();
+  return Promise.resolve({
+    storeWith: (box) => new SqliteConnectorStore(db, box),
+    // The row as any reader of the file sees it.
+    readStored: (ref) => {
+      const row = db.reader
+        .prepare<[string, string], { secret: string; previous_secret: string | null }>(
+          'SELECT secret, previous_secret FROM webhook_connectors WHERE workspace_id = ? AND id = ?',
+        )
+        .get(ref.workspaceId, ref.id);
+      if (!row) {
+        throw new Error(`no row for connector ${ref.id}`);
+      }
+      return Promise.resolve({ secret: row.secret, previousSecret: row.previous_secret });
+    },
+    writeStored: (ref, secrets: StoredSecrets) => {
+      db.writer
+        .prepare(
+          `UPDATE webhook_connectors SET secret = ?, previous_secret = ?
+           WHERE workspace_id = ? AND id = ?`,
+        )
+        .run(secrets.secret, secrets.previousSecret, ref.workspaceId, ref.id);
+      return Promise.resolve();
+    },
     cleanup: () => Promise.resolve(remove()),
   });
 });
@@ -43,7 +74,7 @@ describe('SqliteConnectorStore specifics', () => {
     graph.transaction(delivery.workspaceId, (uow) => store.claimDeliveryIn(uow, delivery));
 
   it('enforces replay protection in the schema too, whatever writes the rows', async () => {
-    const store = new SqliteConnectorStore(db);
+    const store = new SqliteConnectorStore(db, boxOf(KEY_A));
     const connector = makeConnector('6f1c2a9e-8d4b-4c3e-9a7f-2b5d8e1f0c34');
     await store.createConnector(connector);
     const first = makeDelivery(connector);
@@ -59,7 +90,7 @@ describe('SqliteConnectorStore specifics', () => {
   });
 
   it('commits event writes in group commits, sharing one commit with concurrent transactions', async () => {
-    const store = new SqliteConnectorStore(db);
+    const store = new SqliteConnectorStore(db, boxOf(KEY_A));
     const connector = makeConnector('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f');
     await store.createConnector(connector);
     const statements: string[] = [];
@@ -89,14 +120,14 @@ describe('SqliteConnectorStore specifics', () => {
   });
 
   it('refuses a unit of work of another database, writing nothing to either', async () => {
-    const store = new SqliteConnectorStore(db);
+    const store = new SqliteConnectorStore(db, boxOf(KEY_A));
     const connector = makeConnector('7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d');
     await store.createConnector(connector);
     const delivery = makeDelivery(connector);
     const other = tempDatabase();
     try {
       const otherGraph = new SqliteGraphStore(other.db);
-      const otherStore = new SqliteConnectorStore(other.db);
+      const otherStore = new SqliteConnectorStore(other.db, boxOf(KEY_A));
       await otherStore.createConnector(connector);
       await expect(
         otherGraph.transaction(connector.workspaceId, (uow) =>
@@ -122,8 +153,46 @@ describe('SqliteConnectorStore specifics', () => {
     expect((await claim(store, delivery)).status).toBe('claimed');
   });
 
+  it('keeps a secret rotated while a re-encryption pass is between its read and its write', async () => {
+    const { db, remove } = tempDatabase();
+    const store = new SqliteConnectorStore(db, boxOf(KEY_B, KEY_A));
+    const connector = makeConnector('3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b');
+    const untouched = makeConnector('3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b');
+    const storeA = new SqliteConnectorStore(db, boxOf(KEY_A));
+    await storeA.createConnector(connector);
+    await storeA.createConnector(untouched);
+    // The pass reads its candidates, then takes the writer: the rotation gets there first.
+    const exclusive = db.exclusive.bind(db);
+    let rotatedFirst = false;
+    db.exclusive = <T>(work: () => T | Promise<T>) => {
+      db.exclusive = exclusive;
+      rotatedFirst = true;
+      return store
+        .rotateSecret(connector.workspaceId, connector.id, {
+          secret: 'whsec_rotated_meanwhile',
+          previousSecret: null,
+          previousSecretExpiresAt: null,
+          rotatedAt: connector.createdAt,
+        })
+        .then(() => exclusive(work));
+    };
+    try {
+      const chunk = await store.resealSecrets(null, 100);
+      expect(rotatedFirst).toBe(true);
+      expect(chunk).toMatchObject({ examined: 2, resealed: 1, next: null });
+      expect((await store.getConnector(connector.workspaceId, connector.id))?.secret).toBe(
+        'whsec_rotated_meanwhile',
+      );
+      expect((await store.getConnector(untouched.workspaceId, untouched.id))?.secret).toBe(
+        untouched.secret,
+      );
+    } finally {
+      remove();
+    }
+  });
+
   it('deletes a history longer than one chunk', async () => {
-    const store = new SqliteConnectorStore(db);
+    const store = new SqliteConnectorStore(db, boxOf(KEY_A));
     const connector = makeConnector('0b6d1c0e-2f3a-4b5c-8d7e-9f0a1b2c3d4e');
     await store.createConnector(connector);
     const insert = db.writer.prepare(

@@ -10,6 +10,7 @@ import { HttpMetrics } from '../../src/http/metrics';
 import { createLogger } from '../../src/logger';
 import { expectError } from '../support/envelope-assertions';
 import { recordResponses } from '../support/openapi';
+import { KEY_A } from '../support/secrets';
 
 /** A port on 127.0.0.1 that nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {
@@ -41,6 +42,7 @@ describe('Neo4j unreachable', () => {
       LOG_LEVEL: 'silent',
       NEO4J_URI: `bolt://127.0.0.1:${await closedPort()}`,
       NEO4J_PASSWORD: 'irrelevant-password',
+      SECRETS_KEY: KEY_A,
       NEO4J_CONNECTION_TIMEOUT_MS: '1000',
       NEO4J_ACQUISITION_TIMEOUT_MS: '1500',
       NEO4J_MAX_RETRY_TIME_MS: '200',

@@ -3,6 +3,8 @@ import { Neo4jGraphStore } from '../../src/adapters/neo4j/graph-store';
 import { openNeo4jStores, type Neo4jStores } from '../../src/adapters/neo4j/index';
 import { loadConfig } from '../../src/config/load-config';
 import type { GraphStore } from '../../src/ports/graph-store';
+import { SecretBox } from '../../src/secrets/secret-box';
+import { KEY_A } from './secrets';
 
 /**
  * Tests against a real Neo4j run when NEO4J_URI (and NEO4J_PASSWORD) are set, as in the
@@ -11,11 +13,17 @@ import type { GraphStore } from '../../src/ports/graph-store';
  * removes only those.
  */
 export type Neo4jTarget =
-  { available: true; open(): Neo4jStores } | { available: false; reason: string };
+  | {
+      available: true;
+      /** The stores, sealing secrets with `secrets` (by default SECRETS_KEY, else KEY_A). */
+      open(secrets?: SecretBox): Neo4jStores;
+    }
+  | { available: false; reason: string };
 
 export function neo4jTarget(): Neo4jTarget {
-  // The same validated configuration the service reads (nothing else reads process.env).
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  // The same validated configuration the service reads (nothing else reads process.env);
+  // NEO4J_URI requires SECRETS_KEY, which a developer's shell may lack: a test key then.
+  const config = loadConfig({ SECRETS_KEY: KEY_A, ...process.env, LOG_LEVEL: 'silent' });
   const settings = config.neo4j;
   if (!settings) {
     return {
@@ -26,7 +34,12 @@ export function neo4jTarget(): Neo4jTarget {
   }
   return {
     available: true,
-    open: () => openNeo4jStores(settings, pino({ level: 'warn' })),
+    open: (secrets) =>
+      openNeo4jStores(
+        settings,
+        pino({ level: 'warn' }),
+        secrets ?? new SecretBox(config.secrets.key ?? Buffer.from(KEY_A, 'base64')),
+      ),
   };
 }
 

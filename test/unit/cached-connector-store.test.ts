@@ -1,6 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CachedConnectorStore } from '../../src/adapters/cache/cached-connector-store';
+import { SqliteConnectorStore } from '../../src/adapters/sqlite/connector-store';
+import { openDatabase } from '../../src/adapters/sqlite/database';
 import type { Connector } from '../../src/domain/webhooks';
 import type { ConnectorStore } from '../../src/ports/connector-store';
+import { SecretBox, type SecretContext } from '../../src/secrets/secret-box';
+import { keyBytes, KEY_A } from '../support/secrets';
 
 const connector: Connector = {
   id: 'con_1',
@@ -67,6 +74,34 @@ describe('CachedConnectorStore', () => {
     await cached.findConnectorByEndpoint('ep_1');
     expect(await cached.deleteConnector('ws', 'con_1')).toBe(true);
     expect(await cached.findConnectorByEndpoint('ep_1')).toBeNull();
+  });
+
+  it('decrypts a connector once per cached look-up, not once per delivery', async () => {
+    /** A box counting the values it opens. */
+    class CountingBox extends SecretBox {
+      opened = 0;
+      override open(stored: string, context: SecretContext) {
+        this.opened += 1;
+        return super.open(stored, context);
+      }
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cached-connectors-'));
+    const db = openDatabase({ filename: path.join(dir, 'connectors.db') });
+    try {
+      const box = new CountingBox(keyBytes(KEY_A));
+      const stored = { ...connector, secret: 'whsec_old', previousSecret: 'whsec_previous' };
+      const sqlite = new SqliteConnectorStore(db, box);
+      await sqlite.createConnector(stored);
+      const cached = new CachedConnectorStore(sqlite);
+      for (let i = 0; i < 100; i += 1) {
+        expect(await cached.findConnectorByEndpoint('ep_1')).toEqual(stored);
+      }
+      // The secret and the previous secret, each opened once.
+      expect(box.opened).toBe(2);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('does not cache unknown endpoints, so a new connector answers at once', async () => {

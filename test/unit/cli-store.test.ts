@@ -1,5 +1,6 @@
 import { noticeText, storeNotice, withoutCredentials } from '../../src/cli/store';
 import { loadConfig } from '../../src/config/load-config';
+import { KEY_A } from '../support/secrets';
 
 /** What the CLI says about the store it opened (the real-process tests in cli.test.ts run it). */
 describe('CLI store notice', () => {
@@ -16,6 +17,7 @@ describe('CLI store notice', () => {
       NEO4J_URI: 'neo4j+s://ops:hunter2@graph.example.com:7687',
       NEO4J_PASSWORD: 'secret-password',
       NEO4J_DATABASE: 'ontology',
+      SECRETS_KEY: KEY_A,
     });
     const notice = storeNotice(config, false);
     expect(notice).toMatchObject({ engine: 'neo4j', created: false });

@@ -60,6 +60,8 @@ describe('docker-compose.yml', () => {
     () => {
       const result = spawnSync('docker-compose', ['-f', composePath, 'config', '-q'], {
         cwd: root,
+        // SECRETS_KEY has no default: the operator must set it.
+        env: { ...process.env, SECRETS_KEY: 'c2VjcmV0cy1rZXktZm9yLWNvbXBvc2UtY29uZmlnLXE=' },
         encoding: 'utf8',
         timeout: 60_000,
       });
@@ -101,6 +103,10 @@ describe('docker-compose.yml', () => {
     expect(service?.depends_on).toEqual(
       Object.fromEntries(ENGINES.map((engine) => [engine, { condition: 'service_healthy' }])),
     );
+  });
+
+  it('requires SECRETS_KEY (Neo4j holds the encrypted connector secrets), with no default', () => {
+    expect(service?.environment?.SECRETS_KEY).toMatch(/^\$\{SECRETS_KEY:\?[^}]+\}$/);
   });
 
   it('passes the engine variables, and otherwise only variables the config knows', () => {

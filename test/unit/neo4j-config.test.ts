@@ -1,4 +1,8 @@
 import { ConfigError, loadConfig } from '../../src/config/load-config';
+import { KEY_A } from '../support/secrets';
+
+/** NEO4J_URI requires SECRETS_KEY (docs/neo4j.md); these tests are about the rest. */
+const SECRETS_KEY = KEY_A;
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -19,7 +23,11 @@ describe('Neo4j configuration', () => {
   });
 
   it('selects Neo4j with fail-fast defaults', () => {
-    const config = loadConfig({ NEO4J_URI: 'bolt://neo4j:7687', NEO4J_PASSWORD: 'secret-pass' });
+    const config = loadConfig({
+      NEO4J_URI: 'bolt://neo4j:7687',
+      NEO4J_PASSWORD: 'secret-pass',
+      SECRETS_KEY,
+    });
     expect(config.neo4j).toEqual({
       uri: 'bolt://neo4j:7687',
       user: 'neo4j',
@@ -34,7 +42,7 @@ describe('Neo4j configuration', () => {
   it('takes every supported scheme, the database and the timeouts', () => {
     for (const scheme of ['bolt', 'bolt+s', 'bolt+ssc', 'neo4j', 'neo4j+s', 'neo4j+ssc']) {
       const uri = `${scheme}://db.example.internal:7687`;
-      expect(loadConfig({ NEO4J_URI: uri, NEO4J_PASSWORD: 'p' }).neo4j?.uri).toBe(uri);
+      expect(loadConfig({ NEO4J_URI: uri, NEO4J_PASSWORD: 'p', SECRETS_KEY }).neo4j?.uri).toBe(uri);
     }
     const config = loadConfig({
       NEO4J_URI: 'neo4j://127.0.0.1:7687',
@@ -44,6 +52,7 @@ describe('Neo4j configuration', () => {
       NEO4J_CONNECTION_TIMEOUT_MS: '1500',
       NEO4J_ACQUISITION_TIMEOUT_MS: '2500',
       NEO4J_MAX_RETRY_TIME_MS: '1000',
+      SECRETS_KEY,
     });
     expect(config.neo4j).toMatchObject({
       user: 'ontology',
@@ -55,10 +64,10 @@ describe('Neo4j configuration', () => {
   });
 
   it('names every bad Neo4j variable, together with other problems', () => {
-    expect(problems({ NEO4J_URI: 'http://neo4j:7474', NEO4J_PASSWORD: 'p' })).toEqual([
+    expect(problems({ NEO4J_URI: 'http://neo4j:7474', NEO4J_PASSWORD: 'p', SECRETS_KEY })).toEqual([
       expect.stringMatching(/^NEO4J_URI: /),
     ]);
-    expect(problems({ NEO4J_URI: 'bolt://neo4j:7687' })).toEqual([
+    expect(problems({ NEO4J_URI: 'bolt://neo4j:7687', SECRETS_KEY })).toEqual([
       'NEO4J_PASSWORD: required when NEO4J_URI is set',
     ]);
     expect(
@@ -67,6 +76,7 @@ describe('Neo4j configuration', () => {
         NEO4J_CONNECTION_TIMEOUT_MS: 'soon',
         NEO4J_DATABASE: 'no spaces allowed',
         PORT: 'x',
+        SECRETS_KEY,
       }).sort(),
     ).toEqual([
       expect.stringMatching(/^NEO4J_CONNECTION_TIMEOUT_MS: /),

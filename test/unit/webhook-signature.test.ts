@@ -290,4 +290,44 @@ describe('verifyDelivery', () => {
       );
     });
   });
+
+  describe('a current secret that cannot be decrypted (null)', () => {
+    const unreadable: CandidateSecrets = { current: null, previous: null };
+
+    it('refuses every signature as secret_unavailable, in both conventions, never throwing otherwise', () => {
+      for (const headers of [
+        xHeaders(secret, NOW_S, BODY),
+        xIdHeaders(secret, 'evt_1', NOW_S, BODY),
+        standardHeaders(secret, 'msg_1', NOW_S, BODY),
+      ]) {
+        expect(failedCheck(() => verifyDelivery(bag(headers), BODY, unreadable, NOW_MS))).toBe(
+          'secret_unavailable',
+        );
+      }
+      // Problems of the request itself are still named as such.
+      const noTimestamp = bag(xHeaders(secret, NOW_S, BODY));
+      delete noTimestamp['x-webhook-timestamp'];
+      expect(failedCheck(() => verifyDelivery(noTimestamp, BODY, unreadable, NOW_MS))).toBe(
+        'missing_timestamp',
+      );
+    });
+
+    it('still accepts the previous secret during its grace period', () => {
+      const old = newWebhookSecret();
+      const headers = bag(xHeaders(old, NOW_S, BODY));
+      expect(verifyDelivery(headers, BODY, { current: null, previous: old }, NOW_MS).secret).toBe(
+        'previous',
+      );
+      expect(
+        failedCheck(() =>
+          verifyDelivery(
+            bag(xHeaders(secret, NOW_S, BODY)),
+            BODY,
+            { current: null, previous: old },
+            NOW_MS,
+          ),
+        ),
+      ).toBe('secret_unavailable');
+    });
+  });
 });

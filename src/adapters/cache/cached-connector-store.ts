@@ -1,4 +1,9 @@
-import type { Connector, StoredWebhookEvent, WebhookEvent } from '../../domain/webhooks';
+import type {
+  Connector,
+  NewConnector,
+  StoredWebhookEvent,
+  WebhookEvent,
+} from '../../domain/webhooks';
 import type {
   ConnectorStore,
   DeliveryClaim,
@@ -11,6 +16,7 @@ import type {
 } from '../../ports/connector-store';
 import type { UnitOfWork } from '../../ports/graph-store';
 import type { Page, PageRequest } from '../../ports/paging';
+import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import { SYSTEM_CACHE_TTL_MS } from './cached-stores';
 import { TtlCache } from './ttl-cache';
 
@@ -18,7 +24,8 @@ import { TtlCache } from './ttl-cache';
  * ConnectorStore decorator caching the look-up by endpoint id that every webhook delivery
  * makes. A rotation or deletion through this process applies at once (it invalidates the
  * entry); one made by another instance within SYSTEM_CACHE_TTL_MS. Everything else goes
- * straight to the store.
+ * straight to the store. Entries hold the connector as read, its secrets decrypted: a
+ * delivery served from the cache decrypts nothing.
  */
 export class CachedConnectorStore implements ConnectorStore {
   private readonly byEndpoint: TtlCache<string, Connector>;
@@ -61,7 +68,12 @@ export class CachedConnectorStore implements ConnectorStore {
     return deleted;
   }
 
-  createConnector(connector: Connector): Promise<void> {
+  /** Re-encryption leaves the secrets' values as they are, so cached entries stay right. */
+  resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
+    return this.inner.resealSecrets(after, limit);
+  }
+
+  createConnector(connector: NewConnector): Promise<void> {
     return this.inner.createConnector(connector);
   }
 

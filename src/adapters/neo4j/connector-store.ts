@@ -1,12 +1,15 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import type {
   Connector,
-  ConnectorType,
-  EventStatus,
-  SignatureScheme,
+  NewConnector,
   StoredWebhookEvent,
   WebhookEvent,
 } from '../../domain/webhooks';
+import {
+  connectorFromStored,
+  sealConnectorSecret,
+  storedConnectorOf,
+} from '../../ports/connector-records';
 import type {
   ConnectorStore,
   DeliveryClaim,
@@ -20,20 +23,25 @@ import type {
 import { claimedEvent, claimOf, failedEvent, rejectedEvent } from '../../ports/connector-store';
 import type { UnitOfWork } from '../../ports/graph-store';
 import type { Page, PageRequest } from '../../ports/paging';
+import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
+import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
 import { field, mapField, runAll, runOne } from './statement';
 import {
-  CLAIM_LOCK,
-  CLAIM_LOCK_DELETE,
   CONNECTOR_BY_ENDPOINT,
   CONNECTOR_COUNT,
   CONNECTOR_CREATE,
   CONNECTOR_DELETE,
-  CONNECTOR_EVENTS_DELETE_CHUNK,
   CONNECTOR_GET,
   CONNECTOR_LIST,
   CONNECTOR_ROTATE,
+} from './statements/webhook-connectors';
+import { resealConnectorSecrets } from './connector-secrets';
+import {
+  CLAIM_LOCK,
+  CLAIM_LOCK_DELETE,
+  CONNECTOR_EVENTS_DELETE_CHUNK,
   EVENT_COUNT,
   EVENT_CREATE,
   EVENT_CREATE_FAILED_IF_NEW,
@@ -47,84 +55,21 @@ import {
   EVENTS_FAIL_INTERRUPTED,
   EVENTS_PURGE_CHUNK,
 } from './statements/webhooks';
-import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt, toNumber } from './values';
+import {
+  connectorProperties,
+  eventParams,
+  optionalTime,
+  storedConnectorFrom,
+  toEvent,
+  toStoredEvent,
+} from './webhook-records';
 
 /** Events deleted per transaction when a connector's history or expired events are removed. */
 const DELETE_CHUNK = 1000;
 
 /** Yields to the event loop, so that other requests run between chunks of a long delete. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const optionalTime = (iso: string | null) => (iso === null ? null : toDateTime(iso));
-
-function toConnector(stored: Record<string, unknown>): Connector {
-  return {
-    id: String(stored.id),
-    workspaceId: String(stored.workspaceId),
-    type: String(stored.type) as ConnectorType,
-    name: String(stored.name),
-    entityType: String(stored.entityType),
-    endpointId: String(stored.endpointId),
-    secret: String(stored.secret),
-    previousSecret: optionalText(stored.previousSecret),
-    previousSecretExpiresAt: fromOptionalDateTime(stored.previousSecretExpiresAt),
-    secretRotatedAt: fromOptionalDateTime(stored.secretRotatedAt),
-    createdAt: fromDateTime(stored.createdAt),
-    updatedAt: fromDateTime(stored.updatedAt),
-  };
-}
-
-function toEvent(stored: Record<string, unknown>): WebhookEvent {
-  return {
-    id: String(stored.id),
-    workspaceId: String(stored.workspaceId),
-    connectorId: String(stored.connectorId),
-    status: String(stored.status) as EventStatus,
-    scheme: optionalText(stored.scheme) as SignatureScheme | null,
-    deliveryId: optionalText(stored.deliveryId),
-    signatureKey: optionalText(stored.signatureKey),
-    signedAt: fromOptionalDateTime(stored.signedAt),
-    receivedAt: fromDateTime(stored.receivedAt),
-    updatedAt: fromDateTime(stored.updatedAt),
-    processedAt: fromOptionalDateTime(stored.processedAt),
-    attempts: toNumber(stored.attempts),
-    nodeId: optionalText(stored.nodeId),
-    duplicateOf: optionalText(stored.duplicateOf),
-    failureReason: optionalText(stored.failureReason),
-    payloadBytes: toNumber(stored.payloadBytes),
-  };
-}
-
-function toStoredEvent(stored: Record<string, unknown>): StoredWebhookEvent {
-  return { ...toEvent(stored), payload: optionalText(stored.payload) };
-}
-
-/** Every property of a new event node, the live keys included while it is live. */
-function eventParams(e: StoredWebhookEvent) {
-  const live = e.status === 'received' || e.status === 'processed';
-  return {
-    workspaceId: e.workspaceId,
-    id: e.id,
-    connectorId: e.connectorId,
-    status: e.status,
-    scheme: e.scheme,
-    deliveryId: e.deliveryId,
-    signatureKey: e.signatureKey,
-    signedAt: optionalTime(e.signedAt),
-    receivedAt: toDateTime(e.receivedAt),
-    updatedAt: toDateTime(e.updatedAt),
-    processedAt: optionalTime(e.processedAt),
-    attempts: toInt(e.attempts),
-    nodeId: e.nodeId,
-    duplicateOf: e.duplicateOf,
-    failureReason: e.failureReason,
-    payloadBytes: toInt(e.payloadBytes),
-    payload: e.payload,
-    liveDeliveryId: live ? e.deliveryId : null,
-    liveSignatureKey: live ? e.signatureKey : null,
-  };
-}
 
 /**
  * Webhook connectors and received events in Neo4j, as `(:_WebhookConnector)` and
@@ -133,38 +78,28 @@ function eventParams(e: StoredWebhookEvent) {
  * back the check (see `statements/webhooks.ts`).
  */
 export class Neo4jConnectorStore implements ConnectorStore {
-  constructor(private readonly client: Neo4jClient) {}
+  /** `box` seals the connectors' secrets at rest and opens them again. */
+  constructor(
+    private readonly client: Neo4jClient,
+    private readonly box: SecretBox,
+  ) {}
 
-  async createConnector(c: Connector): Promise<void> {
-    await this.client.write((tx) =>
-      runAll(tx, CONNECTOR_CREATE, {
-        workspaceId: c.workspaceId,
-        id: c.id,
-        type: c.type,
-        name: c.name,
-        entityType: c.entityType,
-        endpointId: c.endpointId,
-        secret: c.secret,
-        previousSecret: c.previousSecret,
-        previousSecretExpiresAt: optionalTime(c.previousSecretExpiresAt),
-        secretRotatedAt: optionalTime(c.secretRotatedAt),
-        createdAt: toDateTime(c.createdAt),
-        updatedAt: toDateTime(c.updatedAt),
-      }),
-    );
+  async createConnector(c: NewConnector): Promise<void> {
+    const properties = connectorProperties(storedConnectorOf(this.box, c));
+    await this.client.write((tx) => runAll(tx, CONNECTOR_CREATE, properties));
   }
 
   getConnector(workspaceId: string, id: string): Promise<Connector | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, CONNECTOR_GET, { workspaceId, id });
-      return record ? toConnector(mapField(record, 'connector')) : null;
+      return record ? this.toConnector(mapField(record, 'connector')) : null;
     });
   }
 
   findConnectorByEndpoint(endpointId: string): Promise<Connector | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, CONNECTOR_BY_ENDPOINT, { endpointId });
-      return record ? toConnector(mapField(record, 'connector')) : null;
+      return record ? this.toConnector(mapField(record, 'connector')) : null;
     });
   }
 
@@ -180,7 +115,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
         offset: toInt(page.offset),
         limit: toInt(page.limit),
       });
-      return { items: records.map((r) => toConnector(mapField(r, 'connector'))), total };
+      return { items: records.map((r) => this.toConnector(mapField(r, 'connector'))), total };
     });
   }
 
@@ -194,17 +129,27 @@ export class Neo4jConnectorStore implements ConnectorStore {
       rotatedAt: string;
     },
   ): Promise<Connector | null> {
+    const ref = { workspaceId, id };
     return this.client.write(async (tx) => {
       const record = await runOne(tx, CONNECTOR_ROTATE, {
         workspaceId,
         id,
-        secret: rotation.secret,
-        previousSecret: rotation.previousSecret,
+        secret: sealConnectorSecret(this.box, ref, 'secret', rotation.secret),
+        previousSecret: sealConnectorSecret(
+          this.box,
+          ref,
+          'previousSecret',
+          rotation.previousSecret,
+        ),
         previousSecretExpiresAt: optionalTime(rotation.previousSecretExpiresAt),
         rotatedAt: toDateTime(rotation.rotatedAt),
       });
-      return record ? toConnector(mapField(record, 'connector')) : null;
+      return record ? this.toConnector(mapField(record, 'connector')) : null;
     });
+  }
+
+  resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
+    return resealConnectorSecrets(this.client, this.box, after, limit);
   }
 
   async deleteConnector(workspaceId: string, id: string): Promise<boolean> {
@@ -375,6 +320,10 @@ export class Neo4jConnectorStore implements ConnectorStore {
       });
       return record ? toNumber(field(record, 'failed')) : 0;
     });
+  }
+
+  private toConnector(properties: Record<string, unknown>): Connector {
+    return connectorFromStored(this.box, storedConnectorFrom(properties));
   }
 }
 

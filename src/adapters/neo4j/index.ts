@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes';
 import type { HealthCheck } from '../../ports/health';
+import type { SecretBox } from '../../secrets/secret-box';
 import { Neo4jApiKeyStore } from './api-key-store';
 import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
 import { Neo4jConnectorStore } from './connector-store';
@@ -39,11 +40,13 @@ export interface Neo4jStores {
 /**
  * Opens the driver and the stores over it. Nothing connects yet: the schema is applied and
  * the first connection made on first use, so the service starts (and `/ready` says what is
- * wrong) even while Neo4j is still coming up.
+ * wrong) even while Neo4j is still coming up. `secrets` seals the secrets stored at rest
+ * (webhook connectors').
  */
 export function openNeo4jStores(
   settings: Omit<Neo4jSettings, 'outageCooldownMs'> & { outageCooldownMs?: number },
   logger: Logger,
+  secrets: SecretBox,
   propertyIndexes: PropertyIndexes = NO_PROPERTY_INDEXES,
 ): Neo4jStores {
   const client = Neo4jClient.open(
@@ -59,7 +62,7 @@ export function openNeo4jStores(
     apiKeys: new Neo4jApiKeyStore(client),
     liveDataSources: new Neo4jLiveDataSourceStore(client),
     imports: new Neo4jImportStore(client),
-    connectors: new Neo4jConnectorStore(client),
+    connectors: new Neo4jConnectorStore(client, secrets),
     users: new Neo4jUserStore(client),
     oauthClients: new Neo4jOAuthClientStore(client),
     oauthGrants: new Neo4jOAuthGrantStore(client),

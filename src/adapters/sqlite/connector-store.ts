@@ -1,4 +1,14 @@
-import type { Connector, StoredWebhookEvent, WebhookEvent } from '../../domain/webhooks';
+import type {
+  Connector,
+  NewConnector,
+  StoredWebhookEvent,
+  WebhookEvent,
+} from '../../domain/webhooks';
+import {
+  connectorFromStored,
+  sealConnectorSecret,
+  storedConnectorOf,
+} from '../../ports/connector-records';
 import type {
   ConnectorStore,
   DeliveryClaim,
@@ -12,29 +22,21 @@ import type {
 import { claimedEvent, claimOf, failedEvent, rejectedEvent } from '../../ports/connector-store';
 import type { UnitOfWork } from '../../ports/graph-store';
 import type { Page, PageRequest } from '../../ports/paging';
+import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
+import type { SecretBox } from '../../secrets/secret-box';
+import { SqliteConnectorSecrets } from './connector-secrets';
 import type { SqliteDatabase } from './database';
 import { runInTransaction, settle } from './graph-transaction';
 import {
-  CONNECTOR_COLUMNS,
-  EVENT_COLUMNS,
-  INSERT_EVENT,
   connectorParams,
   eventParams,
-  toConnector,
+  storedFromRow,
   toEvent,
   toStoredEvent,
   type ConnectorRow,
   type EventRow,
-  type StoredEventRow,
 } from './webhook-rows';
-
-/** Rows deleted per transaction when a connector's history or expired events are removed. */
-const DELETE_CHUNK = 1000;
-
-const LIVE = `status IN ('received', 'processed')`;
-const UNPROCESSED = `status <> 'processed'`;
-const BY_STATUS = 'WHERE workspace_id = ? AND connector_id = ? AND status = ?';
-const NEWEST_FIRST = 'ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?';
+import { DELETE_CHUNK, prepareWebhookStatements } from './webhook-statements';
 
 /** Yields to the event loop, so that other requests run between chunks of a long delete. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -47,34 +49,43 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
  * and the insert it guards always run in one SQLite transaction, so they are atomic.
  */
 export class SqliteConnectorStore implements ConnectorStore {
-  private readonly s: ReturnType<typeof prepare>;
+  private readonly s: ReturnType<typeof prepareWebhookStatements>;
+  private readonly secrets: SqliteConnectorSecrets;
 
-  constructor(private readonly db: SqliteDatabase) {
-    this.s = prepare(db);
+  /** `box` seals the connectors' secrets at rest and opens them again. */
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly box: SecretBox,
+  ) {
+    this.s = prepareWebhookStatements(db);
+    this.secrets = new SqliteConnectorSecrets(db, box);
   }
 
-  async createConnector(connector: Connector): Promise<void> {
-    await this.db.exclusive(() => this.s.insertConnector.run(connectorParams(connector)));
+  async createConnector(connector: NewConnector): Promise<void> {
+    const stored = storedConnectorOf(this.box, connector);
+    await this.db.exclusive(() => this.s.insertConnector.run(connectorParams(stored)));
   }
 
   getConnector(workspaceId: string, id: string): Promise<Connector | null> {
     return settle(() => {
       const row = this.s.getConnector.get(workspaceId, id);
-      return row ? toConnector(row) : null;
+      return row ? this.toConnector(row) : null;
     });
   }
 
   findConnectorByEndpoint(endpointId: string): Promise<Connector | null> {
     return settle(() => {
       const row = this.s.byEndpoint.get(endpointId);
-      return row ? toConnector(row) : null;
+      return row ? this.toConnector(row) : null;
     });
   }
 
   listConnectors(workspaceId: string, page: PageRequest): Promise<Page<Connector>> {
     return settle(() => ({
       total: this.s.countConnectors.get(workspaceId)?.n ?? 0,
-      items: this.s.pageConnectors.all(workspaceId, page.limit, page.offset).map(toConnector),
+      items: this.s.pageConnectors
+        .all(workspaceId, page.limit, page.offset)
+        .map((row) => this.toConnector(row)),
     }));
   }
 
@@ -88,11 +99,21 @@ export class SqliteConnectorStore implements ConnectorStore {
       rotatedAt: string;
     },
   ): Promise<Connector | null> {
+    const ref = { workspaceId, id };
+    const sealed = {
+      ...rotation,
+      secret: sealConnectorSecret(this.box, ref, 'secret', rotation.secret),
+      previousSecret: sealConnectorSecret(this.box, ref, 'previousSecret', rotation.previousSecret),
+    };
     const row = await this.db.exclusive(() => {
-      this.s.rotate.run({ ...rotation, workspaceId, id });
+      this.s.rotate.run({ ...sealed, workspaceId, id });
       return this.s.getConnectorWriter.get(workspaceId, id);
     });
-    return row ? toConnector(row) : null;
+    return row ? this.toConnector(row) : null;
+  }
+
+  resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
+    return this.secrets.resealChunk(after, limit);
   }
 
   async deleteConnector(workspaceId: string, id: string): Promise<boolean> {
@@ -245,6 +266,10 @@ export class SqliteConnectorStore implements ConnectorStore {
     return this.db.exclusive(() => this.s.failInterrupted.run({ before, reason, at }).changes);
   }
 
+  private toConnector(row: ConnectorRow): Connector {
+    return connectorFromStored(this.box, storedFromRow(row));
+  }
+
   /** Moves a `received` event to its outcome, on the writer; the updated row, if it moved. */
   private finish(workspaceId: string, id: string, outcome: EventOutcome): EventRow | undefined {
     const changed = this.s.finish.run({
@@ -290,100 +315,4 @@ export class SqliteConnectorStore implements ConnectorStore {
     const row = candidates.find((r) => r !== undefined && r.id !== exceptId);
     return row ? toEvent(row) : null;
   }
-}
-
-/** Every statement the store runs, prepared once. */
-function prepare(db: SqliteDatabase) {
-  const { reader, writer } = db;
-  const connectorById = `SELECT ${CONNECTOR_COLUMNS} FROM webhook_connectors
-    WHERE workspace_id = ? AND id = ?`;
-  const eventById = `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE workspace_id = ? AND id = ?`;
-  const storedEvent = `SELECT ${EVENT_COLUMNS}, payload FROM webhook_events
-    WHERE workspace_id = ? AND connector_id = ? AND id = ?`;
-  return {
-    insertConnector: writer.prepare(
-      `INSERT INTO webhook_connectors (${CONNECTOR_COLUMNS})
-       VALUES (@workspaceId, @id, @type, @name, @entityType, @endpointId, @secret,
-         @previousSecret, @previousSecretExpiresAt, @secretRotatedAt, @createdAt, @updatedAt)`,
-    ),
-    getConnector: reader.prepare<[string, string], ConnectorRow>(connectorById),
-    getConnectorWriter: writer.prepare<[string, string], ConnectorRow>(connectorById),
-    byEndpoint: reader.prepare<[string], ConnectorRow>(
-      `SELECT ${CONNECTOR_COLUMNS} FROM webhook_connectors WHERE endpoint_id = ?`,
-    ),
-    countConnectors: reader.prepare<[string], { n: number }>(
-      'SELECT COUNT(*) AS n FROM webhook_connectors WHERE workspace_id = ?',
-    ),
-    pageConnectors: reader.prepare<[string, number, number], ConnectorRow>(
-      `SELECT ${CONNECTOR_COLUMNS} FROM webhook_connectors WHERE workspace_id = ?
-       ORDER BY created_at, id LIMIT ? OFFSET ?`,
-    ),
-    rotate: writer.prepare(
-      `UPDATE webhook_connectors SET secret = @secret, previous_secret = @previousSecret,
-         previous_secret_expires_at = @previousSecretExpiresAt, secret_rotated_at = @rotatedAt,
-         updated_at = @rotatedAt
-       WHERE workspace_id = @workspaceId AND id = @id`,
-    ),
-    deleteConnector: writer.prepare(
-      'DELETE FROM webhook_connectors WHERE workspace_id = ? AND id = ?',
-    ),
-    deleteEventsChunk: writer.prepare(
-      `DELETE FROM webhook_events WHERE rowid IN (SELECT rowid FROM webhook_events
-         WHERE workspace_id = ? AND connector_id = ? LIMIT ${DELETE_CHUNK})`,
-    ),
-    insertEvent: writer.prepare(INSERT_EVENT),
-    insertEventIfNew: writer.prepare(`${INSERT_EVENT} ON CONFLICT (workspace_id, id) DO NOTHING`),
-    liveByDelivery: writer.prepare<[string, string], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM webhook_events
-       WHERE connector_id = ? AND delivery_id = ? AND ${LIVE}`,
-    ),
-    liveBySignature: writer.prepare<[string, string], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM webhook_events
-       WHERE connector_id = ? AND signature_key = ? AND ${LIVE}`,
-    ),
-    finish: writer.prepare(
-      `UPDATE webhook_events SET status = @status, updated_at = @at,
-         processed_at = @processedAt, node_id = COALESCE(@nodeId, node_id),
-         failure_reason = @reason
-       WHERE workspace_id = @workspaceId AND id = @id AND status = 'received'`,
-    ),
-    reclaim: writer.prepare(
-      `UPDATE webhook_events SET status = 'received', attempts = attempts + 1,
-         updated_at = @at, failure_reason = NULL
-       WHERE workspace_id = @workspaceId AND id = @id AND status = 'failed'`,
-    ),
-    getEventWriter: writer.prepare<[string, string], EventRow>(eventById),
-    getStoredEvent: reader.prepare<[string, string, string], StoredEventRow>(storedEvent),
-    getStoredEventWriter: writer.prepare<[string, string, string], StoredEventRow>(storedEvent),
-    countEvents: reader.prepare<[string, string], { n: number }>(
-      'SELECT COUNT(*) AS n FROM webhook_events WHERE workspace_id = ? AND connector_id = ?',
-    ),
-    pageEvents: reader.prepare<[string, string, number, number], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE workspace_id = ? AND connector_id = ?
-       ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
-    ),
-    // Processed events by the list index; the other statuses by their partial index, which
-    // SQLite uses only when the WHERE repeats its condition (migration 007).
-    countProcessed: reader.prepare<[string, string, string], { n: number }>(
-      `SELECT COUNT(*) AS n FROM webhook_events ${BY_STATUS}`,
-    ),
-    pageProcessed: reader.prepare<[string, string, string, number, number], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM webhook_events ${BY_STATUS} ${NEWEST_FIRST}`,
-    ),
-    countUnprocessed: reader.prepare<[string, string, string], { n: number }>(
-      `SELECT COUNT(*) AS n FROM webhook_events ${BY_STATUS} AND ${UNPROCESSED}`,
-    ),
-    pageUnprocessed: reader.prepare<[string, string, string, number, number], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM webhook_events ${BY_STATUS} AND ${UNPROCESSED}
-       ${NEWEST_FIRST}`,
-    ),
-    purgeChunk: writer.prepare(
-      `DELETE FROM webhook_events WHERE rowid IN (SELECT rowid FROM webhook_events
-         WHERE received_at < ? LIMIT ${DELETE_CHUNK})`,
-    ),
-    failInterrupted: writer.prepare(
-      `UPDATE webhook_events SET status = 'failed', failure_reason = @reason, updated_at = @at
-       WHERE status = 'received' AND received_at < @before`,
-    ),
-  };
 }

@@ -1,13 +1,12 @@
 import type {
-  Connector,
-  ConnectorType,
   EventStatus,
   SignatureScheme,
   StoredWebhookEvent,
   WebhookEvent,
 } from '../../domain/webhooks';
+import type { StoredConnector } from '../../ports/connector-records';
 
-/** A row of `webhook_connectors`. */
+/** A row of `webhook_connectors` (the secrets sealed: see `ports/connector-records.ts`). */
 export interface ConnectorRow {
   workspace_id: string;
   id: string;
@@ -27,11 +26,12 @@ export const CONNECTOR_COLUMNS =
   'workspace_id, id, type, name, entity_type, endpoint_id, secret, previous_secret, ' +
   'previous_secret_expires_at, secret_rotated_at, created_at, updated_at';
 
-export function toConnector(row: ConnectorRow): Connector {
+/** The stored connector a row holds (its secrets still sealed). */
+export function storedFromRow(row: ConnectorRow): StoredConnector {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
-    type: row.type as ConnectorType,
+    type: row.type,
     name: row.name,
     entityType: row.entity_type,
     endpointId: row.endpoint_id,
@@ -45,7 +45,7 @@ export function toConnector(row: ConnectorRow): Connector {
 }
 
 /** Named parameters of a connector insert. */
-export function connectorParams(c: Connector): Record<string, string | null> {
+export function connectorParams(c: StoredConnector): Record<string, string | null> {
   return {
     workspaceId: c.workspaceId,
     id: c.id,

@@ -1,9 +1,9 @@
 import { cypher } from '../statement';
+import { CONNECTOR_STATEMENTS } from './webhook-connectors';
 
 /**
- * Webhook connectors `(:_WebhookConnector {workspaceId, id, type, name, entityType,
- * endpointId, secret, previousSecret?, previousSecretExpiresAt?, secretRotatedAt?,
- * createdAt, updatedAt})` and the events they received `(:_WebhookEvent {workspaceId, id,
+ * The events webhook connectors received (the connectors: `webhook-connectors.ts`)
+ * `(:_WebhookEvent {workspaceId, id,
  * connectorId, status, scheme?, deliveryId?, signatureKey?, signedAt?, receivedAt,
  * updatedAt, processedAt?, attempts, nodeId?, duplicateOf?, failureReason?, payloadBytes,
  * payload?, liveDeliveryId?, liveSignatureKey?})`.
@@ -17,86 +17,6 @@ import { cypher } from '../statement';
  * is safe), taken first in the transaction: the check for a live holder and the write it
  * guards are one atomic step, and concurrent deliveries of one event are claimed once.
  */
-
-export const CONNECTOR_CREATE = cypher(
-  'webhook-connector-create',
-  [
-    'workspaceId',
-    'id',
-    'type',
-    'name',
-    'entityType',
-    'endpointId',
-    'secret',
-    'previousSecret',
-    'previousSecretExpiresAt',
-    'secretRotatedAt',
-    'createdAt',
-    'updatedAt',
-  ],
-  `
-  CREATE (c:_WebhookConnector {
-    workspaceId: $workspaceId, id: $id, type: $type, name: $name, entityType: $entityType,
-    endpointId: $endpointId, secret: $secret, previousSecret: $previousSecret,
-    previousSecretExpiresAt: $previousSecretExpiresAt, secretRotatedAt: $secretRotatedAt,
-    createdAt: $createdAt, updatedAt: $updatedAt
-  })`,
-);
-
-export const CONNECTOR_GET = cypher(
-  'webhook-connector-get',
-  ['workspaceId', 'id'],
-  `
-  MATCH (c:_WebhookConnector {workspaceId: $workspaceId, id: $id})
-  RETURN properties(c) AS connector`,
-);
-
-export const CONNECTOR_BY_ENDPOINT = cypher(
-  'webhook-connector-by-endpoint',
-  ['endpointId'],
-  `
-  MATCH (c:_WebhookConnector {endpointId: $endpointId})
-  RETURN properties(c) AS connector`,
-);
-
-export const CONNECTOR_COUNT = cypher(
-  'webhook-connector-count',
-  ['workspaceId'],
-  `
-  MATCH (c:_WebhookConnector {workspaceId: $workspaceId})
-  RETURN count(c) AS total`,
-);
-
-export const CONNECTOR_LIST = cypher(
-  'webhook-connector-list',
-  ['workspaceId', 'offset', 'limit'],
-  `
-  MATCH (c:_WebhookConnector {workspaceId: $workspaceId})
-  RETURN properties(c) AS connector
-  ORDER BY c.createdAt, c.id
-  SKIP $offset
-  LIMIT $limit`,
-);
-
-export const CONNECTOR_ROTATE = cypher(
-  'webhook-connector-rotate',
-  ['workspaceId', 'id', 'secret', 'previousSecret', 'previousSecretExpiresAt', 'rotatedAt'],
-  `
-  MATCH (c:_WebhookConnector {workspaceId: $workspaceId, id: $id})
-  SET c.secret = $secret, c.previousSecret = $previousSecret,
-    c.previousSecretExpiresAt = $previousSecretExpiresAt, c.secretRotatedAt = $rotatedAt,
-    c.updatedAt = $rotatedAt
-  RETURN properties(c) AS connector`,
-);
-
-export const CONNECTOR_DELETE = cypher(
-  'webhook-connector-delete',
-  ['workspaceId', 'id'],
-  `
-  MATCH (c:_WebhookConnector {workspaceId: $workspaceId, id: $id})
-  DELETE c
-  RETURN count(*) AS deleted`,
-);
 
 /** One chunk of a deleted connector's history; `deleted` below `limit` means it is gone. */
 export const CONNECTOR_EVENTS_DELETE_CHUNK = cypher(
@@ -311,15 +231,9 @@ export const EVENTS_FAIL_INTERRUPTED = cypher(
   RETURN count(e) AS failed`,
 );
 
-/** Every statement of this module, for the lint test. */
+/** Every statement of this module and of the connectors', for the lint test. */
 export const WEBHOOK_STATEMENTS = [
-  CONNECTOR_CREATE,
-  CONNECTOR_GET,
-  CONNECTOR_BY_ENDPOINT,
-  CONNECTOR_COUNT,
-  CONNECTOR_LIST,
-  CONNECTOR_ROTATE,
-  CONNECTOR_DELETE,
+  ...CONNECTOR_STATEMENTS,
   CONNECTOR_EVENTS_DELETE_CHUNK,
   CLAIM_LOCK_DELETE,
   CLAIM_LOCK,
