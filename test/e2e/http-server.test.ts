@@ -1,5 +1,5 @@
 import { REQUEST_ID_PATTERN } from '../support/envelope-assertions';
-import { listen, RawClient, type RawResponse } from '../support/raw-http';
+import { listen, RawConnection, type RawResponse } from '../support/raw-http';
 import type { TestApp } from '../support/test-app';
 import { authHeaders } from '../support/test-app';
 import {
@@ -31,7 +31,7 @@ const head = (requestLine: string, headers: Record<string, string>) =>
     .join('')}\r\n`;
 
 /** Sends `body` one byte at a time, `everyMs` apart, until the connection closes. */
-async function trickle(client: RawClient, body: string, everyMs: number): Promise<void> {
+async function trickle(client: RawConnection, body: string, everyMs: number): Promise<void> {
   for (const byte of body) {
     if (client.socket.destroyed) {
       return;
@@ -45,9 +45,9 @@ describe('the HTTP server (real sockets)', () => {
   describe('requests the HTTP parser refuses, and slow clients', () => {
     let t: TestApp;
     let server: Awaited<ReturnType<typeof listen>>;
-    const clients: RawClient[] = [];
+    const clients: RawConnection[] = [];
     const client = () => {
-      const c = new RawClient(server.port);
+      const c = new RawConnection(server.port);
       clients.push(c);
       return c;
     };
@@ -73,14 +73,14 @@ describe('the HTTP server (real sockets)', () => {
       const res = await c.response();
       expectRawError(res, 431, 'HEADERS_TOO_LARGE');
       expect(res.headers.connection).toBe('close');
-      await c.whenClosed();
+      await c.closed();
     });
 
     it('answers over-large headers the same way', async () => {
       const c = client();
       void c.write(head('GET /health HTTP/1.1', { Host: 'x', 'X-Big': 'b'.repeat(20_000) }));
       expectRawError(await c.response(), 431, 'HEADERS_TOO_LARGE');
-      await c.whenClosed();
+      await c.closed();
     });
 
     it.each([
@@ -101,14 +101,14 @@ describe('the HTTP server (real sockets)', () => {
       const c = client();
       await c.write(raw);
       expectRawError(await c.response(), 400, 'BAD_REQUEST');
-      await c.whenClosed();
+      await c.closed();
     });
 
     it('answers headers that do not arrive in time with 408 REQUEST_TIMEOUT, then closes', async () => {
       const c = client();
       await c.write('GET /health HTTP/1.1\r\nHost: x\r\n'); // and never the blank line
       expectRawError(await c.response(), 408, 'REQUEST_TIMEOUT');
-      await c.whenClosed();
+      await c.closed();
     });
 
     it('answers a JSON body that does not arrive in time with 408 REQUEST_TIMEOUT, then closes', async () => {
@@ -126,7 +126,7 @@ describe('the HTTP server (real sockets)', () => {
       const res = await c.response();
       expectRawError(res, 408, 'REQUEST_TIMEOUT');
       expect(JSON.parse(res.body).error.details).toEqual({ timeoutMs: 300 });
-      await c.whenClosed();
+      await c.closed();
     });
 
     it('bounds raw bodies too: a trickled OAuth token request gets 408, then closes', async () => {
@@ -141,7 +141,7 @@ describe('the HTTP server (real sockets)', () => {
       );
       void trickle(c, body, 50);
       expectRawError(await c.response(), 408, 'REQUEST_TIMEOUT');
-      await c.whenClosed();
+      await c.closed();
     });
 
     it('cannot be held open by a body no route reads: answered, then closed at the bound', async () => {
@@ -156,7 +156,7 @@ describe('the HTTP server (real sockets)', () => {
       );
       void trickle(c, '{'.repeat(100), 50);
       expectRawError(await c.response(), 401, 'UNAUTHENTICATED');
-      await c.whenClosed();
+      await c.closed();
     });
 
     /** One chunk of a chunked request body. */
@@ -202,7 +202,7 @@ describe('the HTTP server (real sockets)', () => {
       const res = await c.response();
       expectRawError(res, 408, 'REQUEST_TIMEOUT');
       const { importId } = JSON.parse(res.body).error.details as { importId: string };
-      await c.whenClosed();
+      await c.closed();
       const read = await fetch(`http://127.0.0.1:${server.port}/api/imports/${importId}`, {
         headers: authHeaders(t.apiKey, t.workspaceId),
       });
@@ -259,9 +259,9 @@ describe('the HTTP server (real sockets)', () => {
 
     it('holds the workspace slot only until the bound, then gets 408 and a real sender gets 202', async () => {
       const inProgress = () => t.container.deps.webhooks.reception.inProgress(t.workspaceId);
-      const trickler = new RawClient(server.port);
-      const real = new RawClient(server.port);
-      const later = new RawClient(server.port);
+      const trickler = new RawConnection(server.port);
+      const real = new RawConnection(server.port);
+      const later = new RawConnection(server.port);
       try {
         const slow = delivery('slow-1');
         await trickler.write(slow.requestHead);
@@ -276,7 +276,7 @@ describe('the HTTP server (real sockets)', () => {
         // ...until the bound passes: the trickler is answered 408 and disconnected.
         const answer = await trickler.response();
         expectRawError(answer, 408, 'REQUEST_TIMEOUT');
-        await trickler.whenClosed();
+        await trickler.closed();
         expect(inProgress()).toBe(0);
 
         const second = delivery('real-2');

@@ -56,7 +56,7 @@ describe('graceful shutdown (real process)', () => {
       name: 'created during shutdown',
       scopes: ['read:nodes'],
     });
-    connection.write(me.head + me.head + createKey.head + createKey.body.slice(0, 10));
+    void connection.write(me.head + me.head + createKey.head + createKey.body.slice(0, 10));
     const before = await connection.responses(3);
     expect(before.map((r) => [r.status, r.headers.connection])).toEqual([
       [200, 'keep-alive'],
@@ -75,7 +75,7 @@ describe('graceful shutdown (real process)', () => {
 
     // The listener closes after the delay; the request in progress is still answered.
     await untilRefused(port);
-    connection.write(createKey.body.slice(10));
+    void connection.write(createKey.body.slice(10));
     const [, , , created] = await connection.responses(4);
     expect(created?.status).toBe(201);
     expect(created?.headers.connection).toBe('close');
@@ -101,7 +101,7 @@ describe('graceful shutdown (real process)', () => {
       scopes: ['read:nodes'],
     });
     // The body never completes: the request cannot finish by itself.
-    connection.write(createKey.head + createKey.body.slice(0, 5));
+    void connection.write(createKey.head + createKey.body.slice(0, 5));
     expect((await connection.responses(1))[0]?.status).toBe(100);
 
     svc.kill('SIGTERM');

@@ -32,47 +32,50 @@ export async function listen(
   };
 }
 
-function parse(raw: Buffer): RawResponse | null {
-  const text = raw.toString('utf8');
-  const end = text.indexOf('\r\n\r\n');
-  if (end === -1) {
-    return null;
-  }
-  const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const body = Buffer.from(text.slice(end + 4), 'utf8');
-  const length = Number(headers['content-length'] ?? NaN);
-  if (Number.isFinite(length) && body.length < length) {
-    return null;
-  }
-  return { status: Number(statusLine.split(' ')[1]), headers, body: body.toString('utf8') };
-}
-
 /**
- * A client on a raw TCP socket, to send what an HTTP client library never would (huge or
- * malformed request lines, bodies trickled byte by byte) and read the answer as sent.
+ * One TCP connection to the server, to send what an HTTP client library never would (huge
+ * or malformed request lines, bodies trickled byte by byte, pipelined requests) and read
+ * the responses in order, as sent. Only responses with a Content-Length (or none, for a
+ * body-less answer such as 100 Continue) are parsed, which is what the service sends.
  */
-export class RawClient {
+export class RawConnection {
   readonly socket: net.Socket;
-  /** Resolves when the server (or the client) closed the connection. */
-  readonly closed: Promise<void>;
-  private received = Buffer.alloc(0);
+  private buffer = Buffer.alloc(0);
+  private readonly parsed: RawResponse[] = [];
+  private ended = false;
+  private error: Error | undefined;
+  private readonly waiters = new Set<() => void>();
 
+  /** Connects at once; writes made before the connection is up are queued by the socket. */
   constructor(port: number) {
     this.socket = net.connect(port, '127.0.0.1');
-    // The server may close while the client still writes: that is what is tested.
-    this.socket.on('error', () => undefined);
     this.socket.on('data', (chunk: Buffer) => {
-      this.received = Buffer.concat([this.received, chunk]);
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      this.parse();
+      this.notify();
     });
-    this.closed = new Promise((resolve) => this.socket.once('close', () => resolve()));
+    // The server may reset the connection while the client still writes: that is what
+    // some tests check, so an error is recorded, never thrown.
+    this.socket.on('error', (error) => {
+      this.error = error;
+      this.notify();
+    });
+    this.socket.on('close', () => {
+      this.ended = true;
+      this.notify();
+    });
   }
 
-  /** Writes `data`; resolves once written (or once the connection is gone). */
+  /** A connection that is established (fails if the server refuses it). */
+  static open(port: number): Promise<RawConnection> {
+    const connection = new RawConnection(port);
+    return new Promise((resolve, reject) => {
+      connection.socket.once('connect', () => resolve(connection));
+      connection.socket.once('error', reject);
+    });
+  }
+
+  /** Writes `data`; resolves once written, or at once when the connection is gone. */
   write(data: string | Buffer): Promise<void> {
     return new Promise((resolve) => {
       if (this.socket.destroyed || !this.socket.writable) {
@@ -84,88 +87,11 @@ export class RawClient {
   }
 
   /**
-   * The first complete response, or a failure after `withinMs` (a test bound, not an
-   * assertion about timing).
+   * The first `count` responses; fails if the connection ends before, or after `withinMs`
+   * (a bound on the test, not an assertion about timing).
    */
-  async response(withinMs = 10_000): Promise<RawResponse> {
+  async responses(count: number, withinMs = 10_000): Promise<RawResponse[]> {
     const deadline = Date.now() + withinMs;
-    for (;;) {
-      const parsed = parse(this.received);
-      if (parsed) {
-        return parsed;
-      }
-      if (this.socket.destroyed && this.received.length === 0) {
-        throw new Error('the connection closed without a response');
-      }
-      if (Date.now() > deadline) {
-        throw new Error(`no complete response within ${withinMs} ms`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
-  /** Resolves when the connection is closed, or fails after `withinMs`. */
-  async whenClosed(withinMs = 10_000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error('the connection stayed open')), withinMs);
-    });
-    try {
-      await Promise.race([this.closed, bound]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  destroy(): void {
-    this.socket.destroy();
-  }
-}
-
-/**
- * One keep-alive TCP connection on which a test writes requests byte by byte (pipelined,
- * or with a body sent in pieces) and reads the responses in order. Only responses with a
- * Content-Length are parsed, which is what the service sends for JSON.
- */
-export class RawConnection {
-  private readonly socket: net.Socket;
-  private buffer = Buffer.alloc(0);
-  private readonly parsed: RawResponse[] = [];
-  private ended = false;
-  private error: Error | undefined;
-  private readonly waiters = new Set<() => void>();
-
-  private constructor(socket: net.Socket) {
-    this.socket = socket;
-    socket.on('data', (chunk: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
-      this.parse();
-      this.notify();
-    });
-    socket.on('error', (error) => {
-      this.error = error;
-      this.notify();
-    });
-    socket.on('close', () => {
-      this.ended = true;
-      this.notify();
-    });
-  }
-
-  static open(port: number): Promise<RawConnection> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => resolve(new RawConnection(socket)));
-      socket.once('error', reject);
-    });
-  }
-
-  write(text: string): void {
-    this.socket.write(text);
-  }
-
-  /** Resolves with the first `count` responses; rejects if the connection ends before. */
-  async responses(count: number): Promise<RawResponse[]> {
     for (;;) {
       if (this.parsed.length >= count) {
         return this.parsed.slice(0, count);
@@ -176,14 +102,28 @@ export class RawConnection {
             `${this.parsed.length} of ${count} responses`,
         );
       }
-      await this.changed();
+      if (!(await this.changed(deadline - Date.now()))) {
+        throw new Error(`${this.parsed.length} of ${count} responses within ${withinMs} ms`);
+      }
     }
   }
 
-  /** Resolves once the server has closed the connection; says whether it reset it. */
-  async closed(): Promise<{ reset: boolean }> {
+  /** The first response (see `responses`). */
+  async response(withinMs = 10_000): Promise<RawResponse> {
+    const [first] = await this.responses(1, withinMs);
+    return first as RawResponse;
+  }
+
+  /**
+   * Resolves once the connection is closed, saying whether it was reset; fails after
+   * `withinMs` if it stays open.
+   */
+  async closed(withinMs = 10_000): Promise<{ reset: boolean }> {
+    const deadline = Date.now() + withinMs;
     while (!this.ended) {
-      await this.changed();
+      if (!(await this.changed(deadline - Date.now()))) {
+        throw new Error('the connection stayed open');
+      }
     }
     return { reset: this.error !== undefined };
   }
@@ -192,14 +132,28 @@ export class RawConnection {
     this.socket.destroy();
   }
 
-  private changed(): Promise<void> {
-    return new Promise((resolve) => this.waiters.add(resolve));
+  /** Resolves true on the next event on the connection, false when `ms` passed first. */
+  private changed(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(
+        () => {
+          this.waiters.delete(wake);
+          resolve(false);
+        },
+        Math.max(0, ms),
+      );
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.waiters.add(wake);
+    });
   }
 
   private notify(): void {
     const waiters = [...this.waiters];
     this.waiters.clear();
-    waiters.forEach((resolve) => resolve());
+    waiters.forEach((wake) => wake());
   }
 
   private parse(): void {

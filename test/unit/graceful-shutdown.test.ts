@@ -65,7 +65,7 @@ describe('GracefulShutdown', () => {
   it('answers pipelined requests already received, closing the connection after the last', async () => {
     const { graceful, lifecycle, lines, codes } = shutdown();
     const connection = await RawConnection.open(port);
-    connection.write(get('/first') + get('/second'));
+    void connection.write(get('/first') + get('/second'));
     const first = await until('/first');
 
     const stopped = graceful.stop('SIGTERM');
@@ -94,7 +94,7 @@ describe('GracefulShutdown', () => {
   it('closes a connection whose response had begun before the shutdown once it ends', async () => {
     const { graceful, codes } = shutdown();
     const connection = await RawConnection.open(port);
-    connection.write(get('/stream'));
+    void connection.write(get('/stream'));
     const res = await until('/stream');
     res.setHeader('Content-Length', 4);
     res.write('ab'); // headers out with keep-alive
