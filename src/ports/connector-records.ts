@@ -86,6 +86,28 @@ export interface SecretRewrite extends SecretRecordRef {
 }
 
 /**
+ * A rewrite as the named parameters of a conditional update, the same on every engine: the
+ * new values, and the values read, which the stored ones must still equal.
+ */
+export function rewriteParams(r: SecretRewrite): {
+  workspaceId: string;
+  id: string;
+  secret: string;
+  previousSecret: string | null;
+  expectedSecret: string;
+  expectedPrevious: string | null;
+} {
+  return {
+    workspaceId: r.workspaceId,
+    id: r.id,
+    secret: r.next.secret,
+    previousSecret: r.next.previousSecret,
+    expectedSecret: r.expected.secret,
+    expectedPrevious: r.expected.previousSecret,
+  };
+}
+
+/**
  * What a re-encryption chunk must write for `candidates`: every readable secret not under
  * the current key sealed again under it; unreadable ones left as they are and reported.
  */

@@ -1,5 +1,5 @@
 import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
-import { planConnectorReseal } from '../../ports/connector-records';
+import { planConnectorReseal, rewriteParams } from '../../ports/connector-records';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
 import { field, runAll, runOne } from './statement';
@@ -39,14 +39,7 @@ export async function resealConnectorSecrets(
       ? 0
       : await client.write(async (tx) => {
           const record = await runOne(tx, CONNECTORS_RESEAL, {
-            rewrites: rewrites.map((r) => ({
-              workspaceId: r.workspaceId,
-              id: r.id,
-              secret: r.next.secret,
-              previousSecret: r.next.previousSecret,
-              expectedSecret: r.expected.secret,
-              expectedPrevious: r.expected.previousSecret,
-            })),
+            rewrites: rewrites.map(rewriteParams),
           });
           return record ? toNumber(field(record, 'resealed')) : 0;
         });

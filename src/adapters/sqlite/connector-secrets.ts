@@ -1,4 +1,4 @@
-import { planConnectorReseal } from '../../ports/connector-records';
+import { planConnectorReseal, rewriteParams } from '../../ports/connector-records';
 import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { SqliteDatabase } from './database';
@@ -52,14 +52,7 @@ export class SqliteConnectorSecrets {
             this.db.writer.transaction(() => {
               let changed = 0;
               for (const r of rewrites) {
-                changed += this.s.rewrite.run({
-                  workspaceId: r.workspaceId,
-                  id: r.id,
-                  secret: r.next.secret,
-                  previousSecret: r.next.previousSecret,
-                  expectedSecret: r.expected.secret,
-                  expectedPrevious: r.expected.previousSecret,
-                }).changes;
+                changed += this.s.rewrite.run(rewriteParams(r)).changes;
               }
               return changed;
             })(),
