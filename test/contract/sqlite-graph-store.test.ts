@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
+import { SqliteIndexOutbox } from '../../src/adapters/sqlite/index-outbox';
 import { EDGE_SORT_FIELDS, NODE_SORT_FIELDS } from '../../src/domain/graph';
 import type { UnitOfWork } from '../../src/ports/graph-store';
 import { graphStoreContract } from './graph-store.contract';
@@ -151,6 +152,44 @@ describe('SqliteGraphStore specifics', () => {
     );
     expect(() => insertEdge.run(ws, 'missing')).toThrow(/FOREIGN KEY/);
     expect(() => insertEdge.run(randomUUID(), 'a')).toThrow(/FOREIGN KEY/);
+  });
+
+  it('keeps counts and the search outbox per transaction, also among group-commit members', async () => {
+    const ws = randomUUID();
+    const outbox = new SqliteIndexOutbox(db);
+    const [a, b, c] = [makeNode(), makeNode(), makeNode()];
+    // Started together, so they share one BEGIN ... COMMIT, each in its own savepoint.
+    const results = await Promise.allSettled([
+      store.transaction(ws, async ({ graph }) => {
+        await graph.insertNode(a);
+        await graph.replaceNode({ ...a, name: 'renamed', version: 2 }, 1);
+        await graph.insertNode(b);
+      }),
+      store.transaction(ws, async ({ graph }) => {
+        await graph.insertNode(c);
+        throw new Error('rolled back');
+      }),
+      store.transaction(ws, async ({ graph }) => {
+        await graph.insertEdge(makeEdge(a, b));
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const total = async (list: 'listNodes' | 'listEdges') =>
+      (await store[list](ws, {}, [], { limit: 0, offset: 0 })).total;
+    expect({ nodes: await total('listNodes'), edges: await total('listEdges') }).toEqual({
+      nodes: 2,
+      edges: 1,
+    });
+    // One entry per changed node, however often it changed; none for the rolled-back one.
+    const entries = (await outbox.peek(1000)).filter((e) => e.workspaceId === ws);
+    expect(entries.map((e) => e.nodeId).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      db.reader
+        .prepare(
+          `SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name LIKE 'graph_%'`,
+        )
+        .all(),
+    ).toEqual([]);
   });
 
   it('refuses a unit of work used after its transaction ended', async () => {
