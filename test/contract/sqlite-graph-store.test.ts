@@ -8,6 +8,8 @@ import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import { SqliteIndexOutbox } from '../../src/adapters/sqlite/index-outbox';
 import { EDGE_SORT_FIELDS, NODE_SORT_FIELDS } from '../../src/domain/graph';
 import type { UnitOfWork } from '../../src/ports/graph-store';
+import { validateFilter } from '../../src/filters/validate';
+import { rawFilterFromJson } from '../../src/filters/where-json';
 import { graphStoreContract } from './graph-store.contract';
 import { makeEdge, makeEntry, makeNode, seed } from './graph-store/fixtures';
 
@@ -234,5 +236,92 @@ describe('SqliteGraphStore specifics', () => {
     await expect(
       store.transaction(ws, ({ log }) => log.append(makeEntry(randomUUID(), 'actor'))),
     ).rejects.toThrow(/another workspace/);
+  });
+});
+
+describe('SqliteGraphStore with a declared property index', () => {
+  let db: SqliteDatabase;
+  let remove: () => void;
+  let store: SqliteGraphStore;
+  let readerSql: Set<string>;
+
+  beforeAll(() => {
+    ({ db, remove } = tempDatabase());
+    readerSql = recordStatements(db.reader);
+    store = new SqliteGraphStore(db, { node: ['rpm'], edge: [] });
+  });
+  afterAll(() => remove());
+
+  /** The plan of the page statement the last list prepared, with the values it ran with. */
+  function pagePlan(params: Record<string, unknown>): string {
+    const source = [...readerSql].reverse().find((s) => /^SELECT .* LIMIT @limit/s.test(s));
+    if (!source) {
+      throw new Error('no page statement was prepared');
+    }
+    const rows = db.reader.prepare(`EXPLAIN QUERY PLAN ${source}`).all(params) as {
+      detail: string;
+    }[];
+    return rows.map((r) => r.detail).join(' / ');
+  }
+
+  it('pages an entityType + property range list by a cursor with a seek on the property index', async () => {
+    const ws = randomUUID();
+    const where = validateFilter('node', [
+      rawFilterFromJson(
+        {
+          and: [
+            { field: 'properties.rpm', op: 'gte', value: 100 },
+            { field: 'properties.rpm', op: 'lt', value: 200 },
+          ],
+        },
+        'where',
+      ),
+    ]);
+    const after = { values: ['2026-01-01T00:00:00.000Z'], id: 'n1' };
+    await store.listNodes(
+      ws,
+      { entityType: 'Pump', where },
+      [{ field: 'createdAt', direction: 'desc' }],
+      { limit: 50, offset: 0, after, count: false },
+    );
+    const plan = pagePlan({
+      workspaceId: ws,
+      f0: 'Pump',
+      f1: 100,
+      f2: 200,
+      after0: after.values[0],
+      afterId: after.id,
+      limit: 50,
+      offset: 0,
+    });
+    // A range seek on (workspace, type, rpm); the few matches are then sorted.
+    expect(plan).toMatch(
+      /SEARCH graph_nodes USING INDEX graph_nodes_property_rpm \(workspace_id=\? AND entity_type=\? AND <expr>>\? AND <expr><\?\)/,
+    );
+  });
+
+  it('pages an entityType list sorted by createdAt from the cursor position, not from its start', async () => {
+    const ws = randomUUID();
+    const after = { values: ['2026-01-01T00:00:00.000Z'], id: 'n1' };
+    await store.listNodes(ws, { entityType: 'Pump' }, [{ field: 'createdAt', direction: 'desc' }], {
+      limit: 50,
+      offset: 0,
+      after,
+      count: false,
+    });
+    const plan = pagePlan({
+      workspaceId: ws,
+      f0: 'Pump',
+      after0: after.values[0],
+      afterId: after.id,
+      limit: 50,
+      offset: 0,
+    });
+    // The keyset bound is part of the index seek and the index gives the order: no sort of
+    // the matches (only ties of one createdAt are put in id order, LAST TERM OF ORDER BY).
+    expect(plan).toMatch(
+      /SEARCH graph_nodes USING INDEX graph_nodes_type_created \(workspace_id=\? AND entity_type=\? AND created_at<\?\)/,
+    );
+    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 });
