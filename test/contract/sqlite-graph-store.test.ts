@@ -300,6 +300,20 @@ describe('SqliteGraphStore with a declared property index', () => {
     );
   });
 
+  it('reads an unfiltered list in createdAt order from its index, not through the property index', async () => {
+    const ws = randomUUID();
+    await store.listNodes(ws, {}, [{ field: 'createdAt', direction: 'desc' }], {
+      limit: 51,
+      offset: 0,
+      count: false,
+    });
+    const plan = pagePlan({ workspaceId: ws, limit: 51, offset: 0 });
+    // Without statistics of its own, the property index looked like the most selective
+    // index of a workspace, and the list sorted every node of it.
+    expect(plan).toMatch(/SEARCH graph_nodes USING INDEX graph_nodes_created \(workspace_id=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+
   it('pages an entityType list sorted by createdAt from the cursor position, not from its start', async () => {
     const ws = randomUUID();
     const after = { values: ['2026-01-01T00:00:00.000Z'], id: 'n1' };
