@@ -194,6 +194,30 @@ describe('SqliteGraphStore specifics', () => {
     ).toEqual([]);
   });
 
+  it('lets other work of the process run during a long transaction', async () => {
+    const ws = randomUUID();
+    let turns = 0;
+    const timer = setInterval(() => {
+      turns += 1;
+    }, 0);
+    let turnsDuring = 0;
+    try {
+      await store.transaction(ws, async ({ graph }) => {
+        const before = turns;
+        for (let i = 0; i < 1000; i += 1) {
+          await graph.insertNode(makeNode());
+        }
+        turnsDuring = turns - before;
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    // The driver is synchronous: without yields, 1,000 awaited writes are all microtasks
+    // and no timer fires until the transaction ends.
+    expect(turnsDuring).toBeGreaterThan(0);
+    expect((await store.listNodes(ws, {}, [], { limit: 0, offset: 0 })).total).toBe(1000);
+  });
+
   it('refuses a unit of work used after its transaction ended', async () => {
     const ws = randomUUID();
     let leaked: UnitOfWork | undefined;
