@@ -66,6 +66,30 @@ export async function waitForIndex(
   }
 }
 
+/**
+ * Milliseconds until the workspace has nothing pending and no graph on its way (`exact`,
+ * `ready` or `failed`) for `stableMs` in a row (a server starts a graph only once writes
+ * have paused for a while), or the timeout passes; the last status seen.
+ */
+export async function waitForSearchQuiet(
+  service: BenchService,
+  timeoutMs: number,
+  stableMs = 3000,
+): Promise<{ ms: number; status: IndexStatus }> {
+  const start = performance.now();
+  let quietSince: number | null = null;
+  for (;;) {
+    const status = await indexStatus(service);
+    const now = performance.now();
+    const settled = ['exact', 'ready', 'failed'].includes(status.approximate?.mode ?? 'exact');
+    quietSince = status.pending === 0 && settled ? (quietSince ?? now) : null;
+    if ((quietSince !== null && now - quietSince >= stableMs) || now - start > timeoutMs) {
+      return { ms: now - start, status };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export interface SearchLoadResult {
   p50: number;
   p99: number;
@@ -143,6 +167,20 @@ export function enqueueBacklog(dbFile: string, workspaceId: string, count: numbe
       }
     })();
     return ids.length;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Removes every search-outbox entry of the workspace from a separate connection (a bulk
+ * load's backlog, when a benchmark measures other things than indexing); returns how many.
+ */
+export function dropBacklog(dbFile: string, workspaceId: string): number {
+  const db = new BetterSqlite3(dbFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.prepare('DELETE FROM search_outbox WHERE workspace_id = ?').run(workspaceId).changes;
   } finally {
     db.close();
   }

@@ -5,8 +5,11 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
+import { SqliteIndexOutbox } from '../../src/adapters/sqlite/index-outbox';
 import { EDGE_SORT_FIELDS, NODE_SORT_FIELDS } from '../../src/domain/graph';
 import type { UnitOfWork } from '../../src/ports/graph-store';
+import { validateFilter } from '../../src/filters/validate';
+import { rawFilterFromJson } from '../../src/filters/where-json';
 import { graphStoreContract } from './graph-store.contract';
 import { makeEdge, makeEntry, makeNode, seed } from './graph-store/fixtures';
 
@@ -153,6 +156,68 @@ describe('SqliteGraphStore specifics', () => {
     expect(() => insertEdge.run(randomUUID(), 'a')).toThrow(/FOREIGN KEY/);
   });
 
+  it('keeps counts and the search outbox per transaction, also among group-commit members', async () => {
+    const ws = randomUUID();
+    const outbox = new SqliteIndexOutbox(db);
+    const [a, b, c] = [makeNode(), makeNode(), makeNode()];
+    // Started together, so they share one BEGIN ... COMMIT, each in its own savepoint.
+    const results = await Promise.allSettled([
+      store.transaction(ws, async ({ graph }) => {
+        await graph.insertNode(a);
+        await graph.replaceNode({ ...a, name: 'renamed', version: 2 }, 1);
+        await graph.insertNode(b);
+      }),
+      store.transaction(ws, async ({ graph }) => {
+        await graph.insertNode(c);
+        throw new Error('rolled back');
+      }),
+      store.transaction(ws, async ({ graph }) => {
+        await graph.insertEdge(makeEdge(a, b));
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const total = async (list: 'listNodes' | 'listEdges') =>
+      (await store[list](ws, {}, [], { limit: 0, offset: 0 })).total;
+    expect({ nodes: await total('listNodes'), edges: await total('listEdges') }).toEqual({
+      nodes: 2,
+      edges: 1,
+    });
+    // One entry per changed node, however often it changed; none for the rolled-back one.
+    const entries = (await outbox.peek(1000)).filter((e) => e.workspaceId === ws);
+    expect(entries.map((e) => e.nodeId).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      db.reader
+        .prepare(
+          `SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name LIKE 'graph_%'`,
+        )
+        .all(),
+    ).toEqual([]);
+  });
+
+  it('lets other work of the process run during a long transaction', async () => {
+    const ws = randomUUID();
+    let turns = 0;
+    const timer = setInterval(() => {
+      turns += 1;
+    }, 0);
+    let turnsDuring = 0;
+    try {
+      await store.transaction(ws, async ({ graph }) => {
+        const before = turns;
+        for (let i = 0; i < 1000; i += 1) {
+          await graph.insertNode(makeNode());
+        }
+        turnsDuring = turns - before;
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    // The driver is synchronous: without yields, 1,000 awaited writes are all microtasks
+    // and no timer fires until the transaction ends.
+    expect(turnsDuring).toBeGreaterThan(0);
+    expect((await store.listNodes(ws, {}, [], { limit: 0, offset: 0 })).total).toBe(1000);
+  });
+
   it('refuses a unit of work used after its transaction ended', async () => {
     const ws = randomUUID();
     let leaked: UnitOfWork | undefined;
@@ -195,5 +260,106 @@ describe('SqliteGraphStore specifics', () => {
     await expect(
       store.transaction(ws, ({ log }) => log.append(makeEntry(randomUUID(), 'actor'))),
     ).rejects.toThrow(/another workspace/);
+  });
+});
+
+describe('SqliteGraphStore with a declared property index', () => {
+  let db: SqliteDatabase;
+  let remove: () => void;
+  let store: SqliteGraphStore;
+  let readerSql: Set<string>;
+
+  beforeAll(() => {
+    ({ db, remove } = tempDatabase());
+    readerSql = recordStatements(db.reader);
+    store = new SqliteGraphStore(db, { node: ['rpm'], edge: [] });
+  });
+  afterAll(() => remove());
+
+  /** The plan of the page statement the last list prepared, with the values it ran with. */
+  function pagePlan(params: Record<string, unknown>): string {
+    const source = [...readerSql].reverse().find((s) => /^SELECT .* LIMIT @limit/s.test(s));
+    if (!source) {
+      throw new Error('no page statement was prepared');
+    }
+    const rows = db.reader.prepare(`EXPLAIN QUERY PLAN ${source}`).all(params) as {
+      detail: string;
+    }[];
+    return rows.map((r) => r.detail).join(' / ');
+  }
+
+  it('pages an entityType + property range list by a cursor with a seek on the property index', async () => {
+    const ws = randomUUID();
+    const where = validateFilter('node', [
+      rawFilterFromJson(
+        {
+          and: [
+            { field: 'properties.rpm', op: 'gte', value: 100 },
+            { field: 'properties.rpm', op: 'lt', value: 200 },
+          ],
+        },
+        'where',
+      ),
+    ]);
+    const after = { values: ['2026-01-01T00:00:00.000Z'], id: 'n1' };
+    await store.listNodes(
+      ws,
+      { entityType: 'Pump', where },
+      [{ field: 'createdAt', direction: 'desc' }],
+      { limit: 50, offset: 0, after, count: false },
+    );
+    const plan = pagePlan({
+      workspaceId: ws,
+      f0: 'Pump',
+      f1: 100,
+      f2: 200,
+      after0: after.values[0],
+      afterId: after.id,
+      limit: 50,
+      offset: 0,
+    });
+    // A range seek on (workspace, type, rpm); the few matches are then sorted.
+    expect(plan).toMatch(
+      /SEARCH graph_nodes USING INDEX graph_nodes_property_rpm \(workspace_id=\? AND entity_type=\? AND <expr>>\? AND <expr><\?\)/,
+    );
+  });
+
+  it('reads an unfiltered list in createdAt order from its index, not through the property index', async () => {
+    const ws = randomUUID();
+    await store.listNodes(ws, {}, [{ field: 'createdAt', direction: 'desc' }], {
+      limit: 51,
+      offset: 0,
+      count: false,
+    });
+    const plan = pagePlan({ workspaceId: ws, limit: 51, offset: 0 });
+    // Without statistics of its own, the property index looked like the most selective
+    // index of a workspace, and the list sorted every node of it.
+    expect(plan).toMatch(/SEARCH graph_nodes USING INDEX graph_nodes_created \(workspace_id=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+
+  it('pages an entityType list sorted by createdAt from the cursor position, not from its start', async () => {
+    const ws = randomUUID();
+    const after = { values: ['2026-01-01T00:00:00.000Z'], id: 'n1' };
+    await store.listNodes(ws, { entityType: 'Pump' }, [{ field: 'createdAt', direction: 'desc' }], {
+      limit: 50,
+      offset: 0,
+      after,
+      count: false,
+    });
+    const plan = pagePlan({
+      workspaceId: ws,
+      f0: 'Pump',
+      after0: after.values[0],
+      afterId: after.id,
+      limit: 50,
+      offset: 0,
+    });
+    // The keyset bound is part of the index seek and the index gives the order: no sort of
+    // the matches (only ties of one createdAt are put in id order, LAST TERM OF ORDER BY).
+    expect(plan).toMatch(
+      /SEARCH graph_nodes USING INDEX graph_nodes_type_created \(workspace_id=\? AND entity_type=\? AND created_at<\?\)/,
+    );
+    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 });

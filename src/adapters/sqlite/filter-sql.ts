@@ -78,14 +78,21 @@ class Compiler {
     return `@${name}`;
   }
 
-  filter(filter: Filter): string {
+  /**
+   * `closed`: the property ranges (`rangeKey`) that the enclosing conjunction bounds on both
+   * sides, so a condition on one side needs no bound on the other.
+   */
+  filter(filter: Filter, closed: ReadonlySet<string> = NO_RANGES): string {
     if (isCondition(filter)) {
       return filter.field.kind === 'own'
         ? this.own(filter.field.name, filter)
-        : this.property(filter.field.key, filter);
+        : this.property(filter.field.key, filter, closed);
     }
-    const [joiner, items] = 'and' in filter ? [' AND ', filter.and] : [' OR ', filter.or];
-    return `(${items.map((item) => this.filter(item)).join(joiner)})`;
+    if ('and' in filter) {
+      const inner = new Set([...closed, ...closedRanges(filter)]);
+      return `(${filter.and.map((item) => this.filter(item, inner)).join(' AND ')})`;
+    }
+    return `(${filter.or.map((item) => this.filter(item)).join(' OR ')})`;
   }
 
   private own(field: OwnField, c: Condition): string {
@@ -117,7 +124,7 @@ class Compiler {
     return `(${expression} >= ${p} AND ${expression} < ${u} AND substr(${expression}, 1, length(${p})) = ${p})`;
   }
 
-  private property(key: string, c: Condition): string {
+  private property(key: string, c: Condition, closed: ReadonlySet<string>): string {
     const path = this.fields.indexedKeys.has(key) ? literalPath(key) : this.bind(`$.${key}`);
     const json = this.fields.properties;
     const value = `json_extract(${json}, ${path})`;
@@ -145,9 +152,13 @@ class Compiler {
       default: {
         const bound = this.bind(bindable(c.value as FilterScalar));
         // Numbers sort before every TEXT and TEXT after every number: the extra bound keeps
-        // an index range on one type (the guard alone would leave it open-ended).
-        const typed =
-          kind === 'number' && (c.op === 'gt' || c.op === 'gte')
+        // an index range on one type (the guard alone would leave it open-ended). Not when
+        // the conjunction bounds the other side itself: SQLite seeks with only one upper
+        // (or lower) bound, and given two it took the type bound, reading every number
+        // above the lower one instead of the range.
+        const typed = closed.has(rangeKey(key, kind))
+          ? ''
+          : kind === 'number' && (c.op === 'gt' || c.op === 'gte')
             ? ` AND ${value} < ''`
             : kind === 'string' && (c.op === 'lt' || c.op === 'lte')
               ? ` AND ${value} >= ''`
@@ -156,6 +167,43 @@ class Compiler {
       }
     }
   }
+}
+
+const NO_RANGES: ReadonlySet<string> = new Set();
+
+/** Names a property range of one value kind. */
+function rangeKey(key: string, kind: string): string {
+  return `${kind}:${key}`;
+}
+
+/**
+ * The property ranges a conjunction (with the conjunctions nested in it, not through an OR)
+ * bounds from below and from above with values of one kind (number or string).
+ */
+function closedRanges(filter: { and: Filter[] }): Set<string> {
+  const lower = new Set<string>();
+  const upper = new Set<string>();
+  const visit = (item: Filter): void => {
+    if (!isCondition(item)) {
+      if ('and' in item) {
+        item.and.forEach(visit);
+      }
+      return;
+    }
+    // The kinds as `property` compiles them: anything but a number or boolean is a string.
+    const kind = item.kind === 'number' || item.kind === 'boolean' ? item.kind : 'string';
+    if (item.field.kind !== 'property' || kind === 'boolean') {
+      return;
+    }
+    const key = rangeKey(item.field.key, kind);
+    if (item.op === 'gt' || item.op === 'gte') {
+      lower.add(key);
+    } else if (item.op === 'lt' || item.op === 'lte') {
+      upper.add(key);
+    }
+  };
+  visit(filter);
+  return new Set([...lower].filter((key) => upper.has(key)));
 }
 
 /** The SQL condition for `filter` (with its parameters); `1` when there is none. */

@@ -20,6 +20,7 @@ import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes
 import { edgeFilterTree, nodeFilterTree } from '../../filters/shorthands';
 import type { ListPage, ListPageRequest } from '../../ports/graph-store';
 import { CommandLogStatements, SqliteCommandLog } from './command-log';
+import { BookkeepingStatements, GraphBookkeeping } from './graph-bookkeeping';
 import type { SqliteDatabase } from './database';
 import { ExpansionQuery } from './graph-expansion';
 import { ListQuery } from './graph-list-query';
@@ -51,6 +52,7 @@ export class SqliteGraphStore implements GraphStore {
   private readonly expansion: ExpansionQuery;
   private readonly writerStatements: GraphWriterStatements;
   private readonly logStatements: CommandLogStatements;
+  private readonly bookkeepingStatements: BookkeepingStatements;
 
   /**
    * `propertyIndexes`: the declared property keys (NODE_PROPERTY_INDEXES,
@@ -122,6 +124,7 @@ export class SqliteGraphStore implements GraphStore {
     this.expansion = new ExpansionQuery(db.reader);
     this.writerStatements = new GraphWriterStatements(db.writer);
     this.logStatements = new CommandLogStatements(db.writer);
+    this.bookkeepingStatements = new BookkeepingStatements(db.writer);
   }
 
   getNode(workspaceId: string, id: string): Promise<GraphNode | null> {
@@ -189,13 +192,17 @@ export class SqliteGraphStore implements GraphStore {
   transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
     return this.db.transaction(async () => {
       const scope = new TransactionScope(workspaceId);
+      const bookkeeping = new GraphBookkeeping(this.bookkeepingStatements, workspaceId);
       const uow: UnitOfWork = {
-        graph: new SqliteGraphWriter(this.writerStatements, scope),
+        graph: new SqliteGraphWriter(this.writerStatements, scope, bookkeeping),
         log: new SqliteCommandLog(this.logStatements, scope),
       };
       bindTransaction(uow, this.db, scope);
       try {
-        return await work(uow);
+        const result = await work(uow);
+        // Still inside the transaction: the outbox and counts commit with the records.
+        bookkeeping.flush(new Date().toISOString());
+        return result;
       } finally {
         scope.close();
       }

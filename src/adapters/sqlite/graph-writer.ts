@@ -13,6 +13,7 @@ import {
   type NodeParams,
   type NodeRow,
 } from './graph-rows';
+import type { GraphBookkeeping } from './graph-bookkeeping';
 import type { TransactionScope } from './graph-transaction';
 
 interface KeyParams {
@@ -97,13 +98,17 @@ export class GraphWriterStatements {
   }
 }
 
-/** Graph writes of one transaction, confined to its workspace. */
+/**
+ * Graph writes of one transaction, confined to its workspace. Every write that takes effect
+ * is reported to the transaction's `GraphBookkeeping` (search outbox, counts).
+ */
 export class SqliteGraphWriter implements GraphWriter {
   private readonly workspaceId: string;
 
   constructor(
     private readonly s: GraphWriterStatements,
     private readonly scope: TransactionScope,
+    private readonly bookkeeping: GraphBookkeeping,
   ) {
     this.workspaceId = scope.workspaceId;
   }
@@ -131,7 +136,11 @@ export class SqliteGraphWriter implements GraphWriter {
   insertNode(node: GraphNode): Promise<InsertResult> {
     return this.scope.run(() => {
       const { changes } = this.s.insertNode.run(nodeParams(this.workspaceId, node));
-      return changes === 1 ? { status: 'ok' } : { status: 'exists' };
+      if (changes !== 1) {
+        return { status: 'exists' };
+      }
+      this.bookkeeping.nodeChanged(node.id, 1);
+      return { status: 'ok' };
     });
   }
 
@@ -146,7 +155,11 @@ export class SqliteGraphWriter implements GraphWriter {
         return { status: 'missing_end', end: 'target' };
       }
       const { changes } = this.s.insertEdge.run(edgeParams(this.workspaceId, edge));
-      return changes === 1 ? { status: 'ok' } : { status: 'exists' };
+      if (changes !== 1) {
+        return { status: 'exists' };
+      }
+      this.bookkeeping.edgeCounted(1);
+      return { status: 'ok' };
     });
   }
 
@@ -157,6 +170,7 @@ export class SqliteGraphWriter implements GraphWriter {
         expectedVersion,
       });
       if (changes === 1) {
+        this.bookkeeping.nodeChanged(node.id, 0);
         return { status: 'ok', record: node };
       }
       return this.failure(this.s.nodeVersion.get(this.workspaceId, node.id));
@@ -177,6 +191,7 @@ export class SqliteGraphWriter implements GraphWriter {
         throw error;
       }
       if (row) {
+        this.bookkeeping.nodeChanged(id, -1);
         return { status: 'ok', record: toNode(row) };
       }
       return this.failure(this.s.nodeVersion.get(this.workspaceId, id));
@@ -187,6 +202,7 @@ export class SqliteGraphWriter implements GraphWriter {
     return this.scope.run(() => {
       const row = this.s.deleteEdge.get(this.deleteParams(id, expectedVersion));
       if (row) {
+        this.bookkeeping.edgeCounted(-1);
         return { status: 'ok', record: toEdge(row) };
       }
       return this.failure(this.s.edgeVersion.get(this.workspaceId, id));

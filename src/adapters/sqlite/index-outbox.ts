@@ -14,8 +14,8 @@ interface EntryRow {
 const ENQUEUE_CHUNK = 1000;
 
 /**
- * The search outbox in the embedded store. Entries are written by the `graph_nodes`
- * triggers of migration 006 (same transaction as the change); this adapter only reads and
+ * The search outbox in the embedded store. Entries are written by the graph writer's
+ * `GraphBookkeeping` (same transaction as the change); this adapter only reads and
  * removes them, and enqueues whole workspaces for `cli reindex`.
  */
 export class SqliteIndexOutbox implements IndexOutbox {
@@ -89,7 +89,7 @@ export class SqliteIndexOutbox implements IndexOutbox {
   /**
    * Chunked (1,000 nodes per transaction, yielding between chunks) so that re-indexing a
    * large workspace never holds the writer long enough to stall commands. A node created
-   * meanwhile is enqueued by its trigger anyway; one deleted meanwhile is dropped by the
+   * meanwhile is enqueued by its own transaction anyway; one deleted meanwhile is dropped by the
    * indexer when it finds the node missing.
    */
   async enqueueWorkspace(workspaceId: string): Promise<number> {

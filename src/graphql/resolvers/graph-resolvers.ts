@@ -43,6 +43,7 @@ function listPaging(args: ListArgs) {
     ...pageOf(args),
     cursor: args.after ?? undefined,
     count: args.count ?? true,
+    offsetPath: 'args.offset',
   };
 }
 

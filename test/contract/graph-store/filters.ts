@@ -222,6 +222,51 @@ export function filterCases(ctx: ContractContext): void {
     });
   });
 
+  describe('cursor paging under concurrent writes', () => {
+    it('neither skips nor repeats a record while others are inserted, deleted and renamed', async () => {
+      const ws = newWorkspace();
+      const nodes = Array.from({ length: 12 }, (_, i) =>
+        makeNode({ name: `n${String(i).padStart(2, '0')}`, createdAt: at(i), updatedAt: at(i) }),
+      );
+      await seed(ctx.store, ws, nodes);
+      const sort: SortKey<NodeSortField>[] = [{ field: 'name', direction: 'asc' }];
+      const pageAfter = (after?: SortPosition) =>
+        ctx.store.listNodes(ws, {}, sort, { limit: 3, offset: 0, after, count: false });
+      const positionOf = (node: GraphNode) => ({ values: [node.name], id: node.id });
+
+      const first = await pageAfter();
+      const seen = first.items.map((n) => n.name);
+      // Between two pages: a node inserted before the position and one after it, a node not
+      // seen yet deleted, and one not seen yet renamed to sort before the position.
+      const [n05, n07] = [nodes[5], nodes[7]] as [GraphNode, GraphNode];
+      await ctx.store.transaction(ws, async ({ graph }) => {
+        await graph.insertNode(makeNode({ name: 'a-before' }));
+        await graph.insertNode(makeNode({ name: 'z-after' }));
+        await graph.deleteNode(n05.id);
+        await graph.replaceNode({ ...n07, name: 'a-renamed', version: 2 }, 1);
+      });
+      let last = first.items[first.items.length - 1];
+      while (last) {
+        const page = await pageAfter(positionOf(last));
+        seen.push(...page.items.map((n) => n.name));
+        last = page.items.length === 3 ? page.items[2] : undefined;
+      }
+      expect(seen).toEqual([
+        'n00',
+        'n01',
+        'n02',
+        'n03',
+        'n04',
+        'n06',
+        'n08',
+        'n09',
+        'n10',
+        'n11',
+        'z-after',
+      ]);
+    });
+  });
+
   describe('edge filters', () => {
     const ws = newWorkspace();
     const ends = [makeNode({ id: 'a' }), makeNode({ id: 'b' }), makeNode({ id: 'c' })];

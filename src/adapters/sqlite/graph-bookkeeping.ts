@@ -1,0 +1,80 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+/**
+ * The writer connection's statements that keep the search outbox and `graph_counts` in step
+ * with the graph, prepared once per store. Node ids travel as one JSON array per statement.
+ */
+export class BookkeepingStatements {
+  readonly dropEntries: Statement<[string, string]>;
+  readonly addEntries: Statement<[string, string, string]>;
+  readonly addCounts: Statement<[string, number, number]>;
+
+  constructor(writer: Database) {
+    this.dropEntries = writer.prepare(
+      `DELETE FROM search_outbox
+       WHERE workspace_id = ? AND node_id IN (SELECT value FROM json_each(?))`,
+    );
+    // In the order the nodes were first changed: the oldest change is indexed first.
+    this.addEntries = writer.prepare(
+      `INSERT INTO search_outbox (workspace_id, node_id, enqueued_at)
+       SELECT ?, value, ? FROM json_each(?) ORDER BY key`,
+    );
+    this.addCounts = writer.prepare(
+      `INSERT INTO graph_counts (workspace_id, nodes, edges) VALUES (?, ?, ?)
+       ON CONFLICT (workspace_id) DO UPDATE SET
+         nodes = nodes + excluded.nodes, edges = edges + excluded.edges`,
+    );
+  }
+}
+
+/**
+ * What one graph transaction changed that derived state must follow: the nodes whose search
+ * vector is out of date (inserted, replaced or deleted) and how many nodes and edges the
+ * workspace gained or lost. `flush` writes it at the end of the transaction's work, inside
+ * the transaction (the group-commit member's savepoint), so a rolled-back change leaves
+ * neither an outbox entry nor a count behind, exactly as the row triggers it replaces did
+ * (migration 010 says why they went).
+ *
+ * This is the only place that writes `search_outbox` entries for node changes and the only
+ * place that changes `graph_counts`: every graph write of the embedded store goes through
+ * `SqliteGraphWriter` (commands, UNDO/REDO, batches, webhook ingestion, `cli import`, API
+ * imports), which reports each write that took effect here.
+ */
+export class GraphBookkeeping {
+  /** Changed node ids in the order first changed (a Set keeps insertion order). */
+  private readonly changedNodes = new Set<string>();
+  private nodeDelta = 0;
+  private edgeDelta = 0;
+
+  constructor(
+    private readonly s: BookkeepingStatements,
+    private readonly workspaceId: string,
+  ) {}
+
+  /** A node was inserted (`+1`), replaced (`0`) or deleted (`-1`). */
+  nodeChanged(id: string, countDelta: -1 | 0 | 1): void {
+    this.changedNodes.add(id);
+    this.nodeDelta += countDelta;
+  }
+
+  /** An edge was inserted (`+1`) or deleted (`-1`); edges have no search vector. */
+  edgeCounted(countDelta: -1 | 1): void {
+    this.edgeDelta += countDelta;
+  }
+
+  /**
+   * Replaces the outbox entry of every changed node with a new one (one entry per node, a
+   * fresh `seq`) and applies the count deltas: three statements however many records the
+   * transaction wrote. Runs on the writer, inside the open transaction.
+   */
+  flush(enqueuedAt: string): void {
+    if (this.changedNodes.size > 0) {
+      const ids = JSON.stringify([...this.changedNodes]);
+      this.s.dropEntries.run(this.workspaceId, ids);
+      this.s.addEntries.run(this.workspaceId, enqueuedAt, ids);
+    }
+    if (this.nodeDelta !== 0 || this.edgeDelta !== 0) {
+      this.s.addCounts.run(this.workspaceId, this.nodeDelta, this.edgeDelta);
+    }
+  }
+}
