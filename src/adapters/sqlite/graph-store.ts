@@ -35,6 +35,7 @@ import {
 } from './graph-rows';
 import { TransactionScope, bindTransaction, settle } from './graph-transaction';
 import { GraphWriterStatements, SqliteGraphWriter } from './graph-writer';
+import { OntologyWriterStatements, SqliteOntologyWriter } from './ontology-store';
 
 /**
  * The ontology graph in the embedded store. Reads run on the read-only connection and see
@@ -51,6 +52,7 @@ export class SqliteGraphStore implements GraphStore {
   private readonly expansion: ExpansionQuery;
   private readonly writerStatements: GraphWriterStatements;
   private readonly logStatements: CommandLogStatements;
+  private readonly ontologyStatements: OntologyWriterStatements;
 
   /**
    * `propertyIndexes`: the declared property keys (NODE_PROPERTY_INDEXES,
@@ -122,6 +124,7 @@ export class SqliteGraphStore implements GraphStore {
     this.expansion = new ExpansionQuery(db.reader);
     this.writerStatements = new GraphWriterStatements(db.writer);
     this.logStatements = new CommandLogStatements(db.writer);
+    this.ontologyStatements = new OntologyWriterStatements(db.writer);
   }
 
   getNode(workspaceId: string, id: string): Promise<GraphNode | null> {
@@ -192,6 +195,7 @@ export class SqliteGraphStore implements GraphStore {
       const uow: UnitOfWork = {
         graph: new SqliteGraphWriter(this.writerStatements, scope),
         log: new SqliteCommandLog(this.logStatements, scope),
+        ontology: new SqliteOntologyWriter(this.ontologyStatements, scope),
       };
       bindTransaction(uow, this.db, scope);
       try {

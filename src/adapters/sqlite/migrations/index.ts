@@ -16,6 +16,7 @@ import { m006SearchOutbox } from './006-search-outbox';
 import { m007WebhookStatusIndex } from './007-webhook-status-index';
 import { m008OAuthExpiryIndexes } from './008-oauth-expiry-indexes';
 import { m009Imports } from './009-imports';
+import { m010Ontology } from './010-ontology';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m007WebhookStatusIndex,
   m008OAuthExpiryIndexes,
   m009Imports,
+  m010Ontology,
 ];
