@@ -10,6 +10,7 @@ import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
 import { SqliteConnectorStore } from './adapters/sqlite/connector-store';
 import { SqliteGraphStore } from './adapters/sqlite/graph-store';
 import { SqliteImportStore } from './adapters/sqlite/import-store';
+import { SqliteOntologyStore } from './adapters/sqlite/ontology-store';
 import { SqliteOAuthClientStore } from './adapters/sqlite/oauth-client-store';
 import { SqliteOAuthGrantStore } from './adapters/sqlite/oauth-grant-store';
 import { SqliteUserStore } from './adapters/sqlite/user-store';
@@ -32,6 +33,8 @@ import type { VectorIndex } from './ports/vector-index';
 import type { IndexerOptions } from './search/indexer';
 import { createSearch } from './search/wiring';
 import { ImportService } from './transfer/api-import';
+import { OntologyService } from './ontology/ontology-service';
+import { SchemaCache } from './ontology/schema-cache';
 
 /** Idempotency-Key replay window (issue 3: 24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -92,9 +95,17 @@ export function createContainer(
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
   const graph = neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes);
+  // Compiled ontology schemas, shared by every writer of records in this process.
+  const schemas = new SchemaCache();
+  const ontology = new OntologyService(
+    graph,
+    neo4j?.ontology ?? new SqliteOntologyStore(db),
+    clock,
+  );
   const commands = new CommandService(graph, clock, {
     historyDepth: config.commandHistoryDepth,
     idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
+    schemas,
   });
   const webhooks = createWebhooks({
     // Looked up by endpoint on every delivery: cached briefly, invalidated by in-process changes.
@@ -143,6 +154,7 @@ export function createContainer(
     apiKeys,
     commands,
     queries: new GraphQueries(graph),
+    ontology,
     healthChecks: [
       new SqliteHealthCheck(db),
       ...(neo4j ? [neo4j.healthCheck] : []),

@@ -200,6 +200,18 @@ function propertiesMap(kind: RecordKind) {
     });
 }
 
+/** `titleProperty`, when given, names a key of `properties` (checked on the raw input). */
+function titleIsDeclared(input: unknown): boolean {
+  if (!isRecord(input) || input.titleProperty === undefined) {
+    return true;
+  }
+  const { titleProperty, properties } = input;
+  return (
+    typeof titleProperty !== 'string' ||
+    (isRecord(properties) && Object.hasOwn(properties, titleProperty))
+  );
+}
+
 const additionalProperties = z.boolean({
   message: 'additionalProperties must be true or false',
 });
@@ -213,14 +225,11 @@ export const entityTypeSchema = z
     additionalProperties,
   })
   .strict()
-  .superRefine((d, ctx) => {
-    if (d.titleProperty !== undefined && !Object.hasOwn(d.properties, d.titleProperty)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['titleProperty'],
-        message: 'must name a declared property (the node name is the title without one)',
-      });
-    }
+  // Checked even when other fields are invalid (`when`), so the 400 lists every problem.
+  .refine(titleIsDeclared, {
+    path: ['titleProperty'],
+    message: 'must name a declared property (the node name is the title without one)',
+    when: () => true,
   }) satisfies z.ZodType<EntityTypeDefinition>;
 
 const endTypes = (end: 'source' | 'target') =>
