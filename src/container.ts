@@ -36,7 +36,7 @@ import { ImportService } from './transfer/api-import';
 import { OntologyService } from './ontology/ontology-service';
 import { SchemaCache } from './ontology/schema-cache';
 
-/** Idempotency-Key replay window (issue 3: 24 h). */
+/** Idempotency-Key replay window (24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The wired service: dependencies for the app plus a way to release resources. */
