@@ -101,6 +101,7 @@ export function createContainer(
     graph,
     neo4j?.ontology ?? new SqliteOntologyStore(db),
     clock,
+    schemas,
   );
   const commands = new CommandService(graph, clock, {
     historyDepth: config.commandHistoryDepth,
@@ -162,7 +163,10 @@ export function createContainer(
     ],
     lifecycle: new Lifecycle(),
     graph,
-    imports: { service: new ImportService(graph, importStore, clock), store: importStore },
+    imports: {
+      service: new ImportService(graph, importStore, clock, ontology),
+      store: importStore,
+    },
     webhooks: webhooks.deps,
     liveData: liveData.deps,
     search: search.deps,

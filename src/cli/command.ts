@@ -30,7 +30,10 @@ export interface CliDeps {
 
 /** CLI services over the container's dependencies, so the CLI and the server share a store. */
 export function createCliDeps(
-  deps: Pick<AppDeps, 'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph' | 'search'>,
+  deps: Pick<
+    AppDeps,
+    'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph' | 'ontology' | 'search'
+  >,
   store?: StoreNotice,
 ): CliDeps {
   return {
@@ -41,7 +44,7 @@ export function createCliDeps(
     oauthClients: deps.oauth.clients,
     clock: deps.clock,
     enterpriseDefault: deps.http.rateLimit.enterpriseDefault,
-    stores: { workspaces: deps.workspaces, graph: deps.graph },
+    stores: { workspaces: deps.workspaces, graph: deps.graph, ontology: deps.ontology },
     search: deps.search,
   };
 }

@@ -14,7 +14,9 @@ import type { Clock } from '../ports/clock';
 import type { GraphStore, UnitOfWork } from '../ports/graph-store';
 import type { OntologyStore } from '../ports/ontology-store';
 import { compileSchema } from './compiled-schema';
+import { TypeEnforcer } from './enforcer';
 import { SAMPLE_SIZE, scanEdges, scanNodes, type ExistingReport } from './existing-records';
+import type { SchemaCache } from './schema-cache';
 
 /** The most types of one kind a workspace may define (the whole schema is read at once). */
 export const MAX_TYPES_PER_KIND = 500;
@@ -76,7 +78,13 @@ export class OntologyService {
     private readonly graph: GraphStore,
     private readonly store: OntologyStore,
     private readonly clock: Clock,
+    private readonly schemas: SchemaCache,
   ) {}
+
+  /** The checks of the records a transaction of writers other than commands (imports) writes. */
+  enforcer(uow: UnitOfWork, workspaceId: string): TypeEnforcer {
+    return new TypeEnforcer(uow, workspaceId, this.schemas);
+  }
 
   /** The whole ontology as committed. */
   read(workspaceId: string): Promise<OntologySnapshot> {

@@ -120,6 +120,7 @@ const importCommand: CommandDef = {
           : 'Imported into the existing workspace.',
         ...formatFields([
           ['workspace', report.workspaceId],
+          ['types', `${report.types.inserted} defined, ${report.types.unchanged} already there`],
           ['nodes', `${report.nodes.inserted} inserted, ${report.nodes.unchanged} already there`],
           ['edges', `${report.edges.inserted} inserted, ${report.edges.unchanged} already there`],
         ]),
