@@ -190,7 +190,7 @@ function propertiesMap(kind: RecordKind) {
         const result = propertyDefinition.safeParse(value);
         if (!result.success) {
           for (const issue of result.error.issues) {
-            ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.core.$ZodRawIssue);
+            ctx.addIssue({ ...issue, path: [key, ...issue.path] });
           }
           continue;
         }
