@@ -47,6 +47,8 @@ export const EMPTY_SCHEMA: CompiledSchema = {
 
 interface DeclaredProperty {
   key: string;
+  /** `properties.<key>`, built once: the check runs on every write. */
+  path: string;
   type: PropertyType;
   required: boolean;
   unique: boolean;
@@ -57,6 +59,7 @@ function compileType(stored: StoredType): CompiledType {
   const definitions: PropertyDefinitions = stored.definition.properties;
   const declared: DeclaredProperty[] = Object.entries(definitions).map(([key, d]) => ({
     key,
+    path: `properties.${key}`,
     type: d.type,
     required: d.required === true,
     unique: d.unique === true,
@@ -70,7 +73,7 @@ function compileType(stored: StoredType): CompiledType {
     stored,
     checkProperties(properties, out) {
       for (const property of declared) {
-        const path = `properties.${property.key}`;
+        const path = property.path;
         if (!Object.hasOwn(properties, property.key)) {
           if (property.required) {
             out.push({ path, message: 'is required' });
