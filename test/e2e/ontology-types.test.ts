@@ -416,6 +416,31 @@ describe('ontology types', () => {
       expectError(write, 400, 'VALIDATION_ERROR');
     });
 
+    it('checks the edges in place when a relationship type gets stricter ends or cardinality', async () => {
+      await c.entityType('Pump', { properties: {}, additionalProperties: true });
+      await c.entityType('Tank', { properties: {}, additionalProperties: true });
+      const any = { source: 'any', target: 'any', properties: {}, additionalProperties: true };
+      await c.relationshipType('FEEDS', any);
+      const pump = await c.node('Pump', 'p');
+      const tanks = [await c.node('Tank', 't1'), await c.node('Tank', 't2')];
+      const first = await c.edge('FEEDS', pump.id, tanks[0]!.id);
+      const second = await c.edge('FEEDS', pump.id, tanks[1]!.id);
+      await c.edge('FEEDS', tanks[0]!.id, tanks[1]!.id);
+      const one = { ...any, source: ['Pump'], cardinality: { source: 'one', target: 'many' } };
+      const refused = await c.put('/api/ontology/relationship-types/FEEDS', one);
+      const details = expectError(refused, 409, 'CONFLICT').details as {
+        violations: number;
+        sample: { id: string; issues: Issue[] }[];
+      };
+      // The tank as a source, and the pump's second FEEDS edge (whichever comes later by id).
+      expect(details.violations).toBe(2);
+      const later = [first.id, second.id].sort()[1];
+      expect(details.sample.map((x) => x.id)).toContain(later);
+      expect(details.sample.flatMap((x) => x.issues.map((i) => i.path))).toEqual(
+        expect.arrayContaining(['sourceId']),
+      );
+    });
+
     it('makes a property unique only when the values in place are', async () => {
       await c.entityType('Pump', { properties: {}, additionalProperties: true });
       await c.node('Pump', 'a', { serial: 'S' });
