@@ -14,13 +14,15 @@
  *    (synchronous=FULL) of the same row into a scratch copy of the
  *    schema (bench/servers/sqlite-insert.ts), and, as a diagnostic, CommandService.execute
  *    without HTTP in the same child; rotating order. Goal: >= 1,500 commands/s.
+ * 3. CREATE_NODE with and without an entity type of 10 properties (bench/ontology-types.ts):
+ *    CPU per command through CommandService.execute. Goal: the type adds at most 10%.
  *
  * Method: bench/README.md, "Method". A report: exits 0 whether or not the goals are met.
  *
  * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION_S (5), BENCH_WARMUP_S (3),
  * BENCH_REWARM_S (1), BENCH_CONNECTIONS (10), BENCH_WRITE_CONNECTIONS (32),
  * BENCH_RETRY_NOISY (3), BENCH_NODES (100000), BENCH_READ_IDS (1000),
- * BENCH_FULL_ENTRY (compiled | tsx), BENCH_ONLY (all | reads | writes),
+ * BENCH_FULL_ENTRY (compiled | tsx), BENCH_ONLY (all | reads | writes | types),
  * BENCH_CPU_PROF (directory: CPU-profile every server child), BENCH_KEEP_TMP (1),
  * BENCH_EMBEDDER (stub | bundled: what the service's search indexer embeds with).
  */
@@ -58,6 +60,7 @@ import {
   type ServerProcess,
 } from './lib/processes';
 import { formatFixed, formatInt, median, range, renderTable } from './lib/stats';
+import { typesBenchmark } from './ontology-types';
 
 const READ_GOAL = 0.6;
 const WRITE_GOAL = 1500;
@@ -103,7 +106,7 @@ const knobs = {
   nodes: envNumber('BENCH_NODES', 100_000, { min: 1000, integer: true }),
   readIds: envNumber('BENCH_READ_IDS', 1000, { min: 1, integer: true }),
   fullEntry: envChoice('BENCH_FULL_ENTRY', ['compiled', 'tsx'] as const, 'compiled'),
-  only: envChoice('BENCH_ONLY', ['all', 'reads', 'writes'] as const, 'all'),
+  only: envChoice('BENCH_ONLY', ['all', 'reads', 'writes', 'types'] as const, 'all'),
   cpuProfDir: process.env.BENCH_CPU_PROF?.trim() || undefined,
   embedder: envChoice('BENCH_EMBEDDER', ['stub', 'bundled'] as const, 'stub'),
   keepTmp: envFlag('BENCH_KEEP_TMP'),
@@ -131,8 +134,9 @@ function seedProperties(i: number, type: string): Properties {
 }
 
 async function main(): Promise<void> {
-  const reads = knobs.only !== 'writes';
-  const writes = knobs.only !== 'reads';
+  const reads = knobs.only === 'all' || knobs.only === 'reads';
+  const writes = knobs.only === 'all' || knobs.only === 'writes';
+  const types = knobs.only === 'all' || knobs.only === 'types';
   const readVariants = 8;
   const estimateS =
     (knobs.fullEntry === 'compiled' ? 40 : 20) +
@@ -141,7 +145,8 @@ async function main(): Promise<void> {
         readVariants * knobs.warmupS +
         (knobs.rounds * readVariants + knobs.retryNoisy) * (knobs.rewarmS + knobs.durationS)
       : 0) +
-    (writes ? 20 + 2 * knobs.warmupS + knobs.rounds * 2 * knobs.durationS : 0);
+    (writes ? 20 + 2 * knobs.warmupS + knobs.rounds * 2 * knobs.durationS : 0) +
+    (types ? 3 * (knobs.warmupS + knobs.rounds * knobs.durationS) : 0);
   installCleanup((estimateS * 2 + 120) * 1000);
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ontology-'));
@@ -158,12 +163,17 @@ async function main(): Promise<void> {
           .map((l) => l.toFixed(2))
           .join(' ')}`,
     );
-    const mainJs = prepareEntry(tmp);
-    if (reads) {
-      await readBenchmark(tmp, mainJs);
+    if (reads || writes) {
+      const mainJs = prepareEntry(tmp);
+      if (reads) {
+        await readBenchmark(tmp, mainJs);
+      }
+      if (writes) {
+        await writeBenchmark(tmp, mainJs);
+      }
     }
-    if (writes) {
-      await writeBenchmark(tmp, mainJs);
+    if (types) {
+      await typesBenchmark(tmp, knobs, out);
     }
     if (knobs.cpuProfDir) {
       out();

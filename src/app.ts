@@ -23,6 +23,7 @@ import { docsAssets, docsRoutes } from './http/routes/docs';
 import { meRoutes } from './http/routes/me';
 import { oauthRoutes } from './http/routes/oauth';
 import { oauthClientRoutes } from './http/routes/oauth-clients';
+import { ontologyRoutes } from './http/routes/ontology';
 import { queryRoutes } from './http/routes/queries';
 import { systemRoutes } from './http/routes/system';
 import { webhookRoutes } from './http/routes/webhooks';
@@ -33,6 +34,7 @@ import { explorerAssets } from './graphql/explorer';
 import { graphqlRoutes } from './graphql/routes';
 import type { GraphQLSettings } from './graphql/server';
 import type { LiveDataDeps } from './live-data/wiring';
+import type { OntologyService } from './ontology/ontology-service';
 import type { Lifecycle } from './lifecycle';
 import type { Clock } from './ports/clock';
 import type { HealthCheck } from './ports/health';
@@ -57,6 +59,8 @@ export interface AppDeps {
   apiKeys: ApiKeyService;
   commands: CommandService;
   queries: GraphQueries;
+  /** Entity and relationship types, and the ontology's settings (docs/ontology.md, "Types"). */
+  ontology: OntologyService;
   healthChecks: readonly HealthCheck[];
   /** Serving or stopping: `/ready` answers 503 once the shutdown has begun. */
   lifecycle: Lifecycle;
@@ -118,6 +122,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...oauthRoutes({ ...deps.oauth, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
     ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
+    ...ontologyRoutes({ ontology: deps.ontology }),
     ...commandRoutes({
       commands: deps.commands,
       batchBodyLimitBytes: deps.http.batchBodyLimitBytes,
@@ -141,6 +146,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       services: {
         queries: deps.queries,
         commands: deps.commands,
+        ontology: deps.ontology,
         liveData: deps.liveData.service,
         search: deps.search.service,
         indexStatus: (workspaceId) => deps.search.indexer.status(workspaceId),

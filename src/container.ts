@@ -10,6 +10,7 @@ import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
 import { SqliteConnectorStore } from './adapters/sqlite/connector-store';
 import { SqliteGraphStore } from './adapters/sqlite/graph-store';
 import { SqliteImportStore } from './adapters/sqlite/import-store';
+import { SqliteOntologyStore } from './adapters/sqlite/ontology-store';
 import { SqliteOAuthClientStore } from './adapters/sqlite/oauth-client-store';
 import { SqliteOAuthGrantStore } from './adapters/sqlite/oauth-grant-store';
 import { SqliteUserStore } from './adapters/sqlite/user-store';
@@ -33,6 +34,8 @@ import type { IndexerOptions } from './search/indexer';
 import { createSearch } from './search/wiring';
 import { openSecrets, secretsDeps } from './secrets/wiring';
 import { ImportService } from './transfer/api-import';
+import { OntologyService } from './ontology/ontology-service';
+import { SchemaCache } from './ontology/schema-cache';
 
 /** Idempotency-Key replay window (24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -95,9 +98,18 @@ export function createContainer(
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
   const graph = neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes);
+  // Compiled ontology schemas, shared by every writer of records in this process.
+  const schemas = new SchemaCache();
+  const ontology = new OntologyService(
+    graph,
+    neo4j?.ontology ?? new SqliteOntologyStore(db),
+    clock,
+    schemas,
+  );
   const commands = new CommandService(graph, clock, {
     historyDepth: config.commandHistoryDepth,
     idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
+    schemas,
   });
   const connectorStore = neo4j?.connectors ?? new SqliteConnectorStore(db, keyRing.box);
   // The stores holding secrets sealed at rest, for the re-encryption pass.
@@ -150,6 +162,7 @@ export function createContainer(
     apiKeys,
     commands,
     queries: new GraphQueries(graph),
+    ontology,
     healthChecks: [
       new SqliteHealthCheck(db),
       ...(neo4j ? [neo4j.healthCheck] : []),
@@ -157,7 +170,10 @@ export function createContainer(
     ],
     lifecycle: new Lifecycle(),
     graph,
-    imports: { service: new ImportService(graph, importStore, clock), store: importStore },
+    imports: {
+      service: new ImportService(graph, importStore, clock, ontology),
+      store: importStore,
+    },
     webhooks: webhooks.deps,
     secrets,
     liveData: liveData.deps,

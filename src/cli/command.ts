@@ -35,7 +35,15 @@ export interface CliDeps {
 export function createCliDeps(
   deps: Pick<
     AppDeps,
-    'workspaces' | 'apiKeys' | 'oauth' | 'clock' | 'http' | 'graph' | 'search' | 'secrets'
+    | 'workspaces'
+    | 'apiKeys'
+    | 'oauth'
+    | 'clock'
+    | 'http'
+    | 'graph'
+    | 'ontology'
+    | 'search'
+    | 'secrets'
   >,
   store?: StoreNotice,
 ): CliDeps {
@@ -47,7 +55,7 @@ export function createCliDeps(
     oauthClients: deps.oauth.clients,
     clock: deps.clock,
     enterpriseDefault: deps.http.rateLimit.enterpriseDefault,
-    stores: { workspaces: deps.workspaces, graph: deps.graph },
+    stores: { workspaces: deps.workspaces, graph: deps.graph, ontology: deps.ontology },
     search: deps.search,
     secrets: deps.secrets,
   };

@@ -6,6 +6,8 @@ import type { Clock } from '../ports/clock';
 import type { CommandType } from '../ports/command-log';
 import { applyBatch, type BatchResponse, type NewLogEntry } from './batch';
 import type { BatchItem } from './batch-input';
+import { TypeEnforcer } from '../ontology/enforcer';
+import { SchemaCache } from '../ontology/schema-cache';
 import type { GraphStore, UnitOfWork } from '../ports/graph-store';
 import type { CommandContext } from './context';
 import { COMMAND_SCOPES, dispatch } from './dispatch';
@@ -45,6 +47,11 @@ export interface CommandServiceOptions {
   historyDepth: number;
   /** How long an Idempotency-Key is remembered. */
   idempotencyTtlMs: number;
+  /**
+   * Compiled ontology schemas, shared with the other writers of records of the process
+   * (ontology changes, imports); a cache of its own when omitted.
+   */
+  schemas?: SchemaCache;
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -72,12 +79,15 @@ export class CommandService {
   private readonly lastPurge = new Map<string, number>();
   /** Logged commands per (workspace, actor) since that actor's log was last trimmed. */
   private readonly sinceTrim = new Map<string, number>();
+  private readonly schemas: SchemaCache;
 
   constructor(
     private readonly graph: GraphStore,
     private readonly clock: Clock,
     private readonly options: CommandServiceOptions,
-  ) {}
+  ) {
+    this.schemas = options.schemas ?? new SchemaCache();
+  }
 
   async execute(command: Command, opts: ExecuteOptions): Promise<CommandResponse> {
     requireScope(command, opts.scopes);
@@ -85,7 +95,9 @@ export class CommandService {
     const now = new Date(nowMs).toISOString();
     const requestHash = opts.idempotencyKey ? hashRequest(command) : '';
     return this.graph.transaction(opts.workspaceId, (uow) =>
-      this.idempotent(uow, opts, requestHash, nowMs, () => this.apply(uow, command, opts, now)),
+      this.idempotent(uow, opts, requestHash, nowMs, () =>
+        this.apply(this.contextOf(uow, opts, now), command, opts),
+      ),
     );
   }
 
@@ -168,34 +180,35 @@ export class CommandService {
     work: (tx: CommandTransaction) => Promise<T>,
   ): Promise<T> {
     const now = new Date(this.clock.now()).toISOString();
-    return this.graph.transaction(opts.workspaceId, (uow) =>
-      work({
+    return this.graph.transaction(opts.workspaceId, (uow) => {
+      const ctx = this.contextOf(uow, opts, now);
+      return work({
         uow,
         execute: (command) => {
           requireScope(command, opts.scopes);
-          return this.apply(uow, command, opts, now);
+          return this.apply(ctx, command, opts);
         },
-      }),
-    );
+      });
+    });
   }
 
   /**
-   * Runs one command inside `uow`: the handler, then (for an actor that can undo) its log
-   * entry and the redo-stack reset.
+   * Runs one command in the transaction of `ctx`: the handler, then (for an actor that can
+   * undo) its log entry and the redo-stack reset.
    */
   private async apply(
-    uow: UnitOfWork,
+    ctx: CommandContext,
     command: Command,
     opts: Omit<ExecuteOptions, 'idempotencyKey'>,
-    now: string,
   ): Promise<CommandResponse> {
     if (opts.undoable === false && (command.type === 'UNDO' || command.type === 'REDO')) {
       throw new Error(`${command.type} run for an actor whose commands are not logged`);
     }
-    const outcome = await dispatch(this.contextOf(uow, opts, now), command);
+    const outcome = await dispatch(ctx, command);
+    const now = ctx.now;
     const commandId = newTimeOrderedId(Date.parse(now));
     if (command.type !== 'UNDO' && command.type !== 'REDO') {
-      await this.log(uow, opts, {
+      await this.log(ctx.uow, opts, {
         id: commandId,
         type: command.type,
         scopes: [COMMAND_SCOPES[command.type]],
@@ -220,6 +233,7 @@ export class CommandService {
       historyDepth: this.options.historyDepth,
       now,
       uow,
+      types: new TypeEnforcer(uow, opts.workspaceId, this.schemas),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { Scope } from '../domain/scopes';
 import type { RecordChange } from '../ports/command-log';
+import type { TypeEnforcer } from '../ontology/enforcer';
 import type { UnitOfWork } from '../ports/graph-store';
 
 /** Who runs a command, where, and when; plus the transaction it runs in. */
@@ -12,6 +13,8 @@ export interface CommandContext {
   /** ISO time of this command; every record it writes gets this timestamp. */
   now: string;
   uow: UnitOfWork;
+  /** The ontology's types, applied to every record this transaction writes. */
+  types: TypeEnforcer;
 }
 
 /** What a record-changing handler produced. */

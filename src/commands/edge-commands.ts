@@ -1,10 +1,14 @@
 import type { GraphEdge } from '../domain/graph';
 import { newTimeOrderedId } from '../domain/ids';
+import { throwIfViolated } from '../ontology/violations';
 import type { CommandContext, HandlerOutcome } from './context';
 import { unwrapInsert, unwrapWrite } from './record-errors';
 import type { CommandOf } from './schemas';
 
-/** CREATE_EDGE: both ends must exist in the workspace (404 names the missing end). */
+/**
+ * CREATE_EDGE: both ends must exist in the workspace (404 names the missing end); the edge
+ * is checked against its relationship type.
+ */
 export async function createEdge(
   ctx: CommandContext,
   payload: CommandOf<'CREATE_EDGE'>['payload'],
@@ -19,7 +23,10 @@ export async function createEdge(
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
+  throwIfViolated(await ctx.types.checkEdge(edge));
   unwrapInsert(await ctx.uow.graph.insertEdge(edge), 'edge', edge.id, edge);
+  // Ends, cardinality and unique values once the edge exists (its ends are then locked).
+  throwIfViolated(await ctx.types.edgeWritten(null, edge));
   return {
     status: 201,
     result: edge,
@@ -37,6 +44,7 @@ export async function deleteEdge(
     'edge',
     payload.id,
   );
+  await ctx.types.edgeWritten(deleted, null);
   return {
     status: 200,
     result: { id: deleted.id, deleted: true },

@@ -1,6 +1,8 @@
 import type { GraphEdge, GraphNode } from '../domain/graph';
 import { VersionConflictError } from '../errors';
 import type { RecordChange } from '../ports/command-log';
+import type { TypeEnforcer, TypeViolation } from '../ontology/enforcer';
+import { restoreConflict } from '../ontology/violations';
 import type { GraphWriter } from '../ports/graph-store';
 
 /** A change seen from one direction: undo goes after -> before, redo before -> after. */
@@ -22,6 +24,32 @@ async function currentOf(graph: GraphWriter, change: RecordChange) {
   return change.kind === 'node' ? graph.getNode(change.id) : graph.getEdge(change.id);
 }
 
+/** Throws 409 CONFLICT when the record breaks the ontology as it is defined now. */
+function refuseViolations(change: RecordChange, violations: readonly TypeViolation[]): void {
+  if (violations.length > 0) {
+    throw restoreConflict(change.kind, change.id, violations);
+  }
+}
+
+/** The record `to` alone against its type, before it is written back. */
+function checkRecord(types: TypeEnforcer, change: RecordChange, to: GraphNode | GraphEdge) {
+  return change.kind === 'node'
+    ? types.checkNode(to as GraphNode)
+    : types.checkEdge(to as GraphEdge);
+}
+
+/** What depends on other records, and the unique index, once the step is written. */
+function afterWrite(
+  types: TypeEnforcer,
+  change: RecordChange,
+  from: GraphNode | GraphEdge | null,
+  to: GraphNode | GraphEdge | null,
+) {
+  return change.kind === 'node'
+    ? types.nodeWritten(from as GraphNode | null, to as GraphNode | null)
+    : types.edgeWritten(from as GraphEdge | null, to as GraphEdge | null);
+}
+
 /**
  * Moves one record from `from` to `to`, provided nobody else changed it since this log
  * entry last touched it (its version must still be `change.currentVersion`, or it must
@@ -30,8 +58,13 @@ async function currentOf(graph: GraphWriter, change: RecordChange) {
  * Undo and redo restore records exactly, version and timestamps included: N undos then
  * N redos leave the data exactly as it was, and an older entry of the same record stays
  * undoable after a newer one was undone (its version check sees the version it left).
+ * A record brought back must fit the ontology as it is defined now (409 CONFLICT if not).
  */
-async function applyStep(graph: GraphWriter, step: Step): Promise<RecordChange> {
+async function applyStep(
+  graph: GraphWriter,
+  types: TypeEnforcer,
+  step: Step,
+): Promise<RecordChange> {
   const { change, from, to } = step;
   const current = await currentOf(graph, change);
 
@@ -43,6 +76,7 @@ async function applyStep(graph: GraphWriter, step: Step): Promise<RecordChange> 
     if (current) {
       conflict(change, current.version, 'was created again by someone else since');
     }
+    refuseViolations(change, await checkRecord(types, change, to));
     const result =
       change.kind === 'node'
         ? await graph.insertNode(to as GraphNode)
@@ -54,6 +88,7 @@ async function applyStep(graph: GraphWriter, step: Step): Promise<RecordChange> 
           : 'exists again';
       conflict(change, null, why);
     }
+    refuseViolations(change, await afterWrite(types, change, null, to));
     return { ...change, currentVersion: to.version };
   }
 
@@ -72,6 +107,7 @@ async function applyStep(graph: GraphWriter, step: Step): Promise<RecordChange> 
     if (result.status !== 'ok') {
       conflict(change, result.status === 'conflict' ? result.currentVersion : null, 'changed');
     }
+    await afterWrite(types, change, current, null);
     return { ...change, currentVersion: null };
   }
 
@@ -80,22 +116,25 @@ async function applyStep(graph: GraphWriter, step: Step): Promise<RecordChange> 
     throw new Error(`edge ${change.id} has an update step`);
   }
   const target = to as GraphNode;
+  refuseViolations(change, await checkRecord(types, change, target));
   const result = await graph.replaceNode(target, current.version);
   if (result.status !== 'ok') {
     conflict(change, result.status === 'conflict' ? result.currentVersion : null, 'changed');
   }
+  refuseViolations(change, await afterWrite(types, change, current, target));
   return { ...change, currentVersion: target.version };
 }
 
 /** Reverts the changes of one log entry, newest first. */
 export async function revertChanges(
   graph: GraphWriter,
+  types: TypeEnforcer,
   changes: readonly RecordChange[],
 ): Promise<RecordChange[]> {
   const updated = [...changes];
   for (let i = updated.length - 1; i >= 0; i -= 1) {
     const change = updated[i]!;
-    updated[i] = await applyStep(graph, { change, from: change.after, to: change.before });
+    updated[i] = await applyStep(graph, types, { change, from: change.after, to: change.before });
   }
   return updated;
 }
@@ -103,12 +142,13 @@ export async function revertChanges(
 /** Re-applies the changes of one log entry, oldest first. */
 export async function reapplyChanges(
   graph: GraphWriter,
+  types: TypeEnforcer,
   changes: readonly RecordChange[],
 ): Promise<RecordChange[]> {
   const updated = [...changes];
   for (let i = 0; i < updated.length; i += 1) {
     const change = updated[i]!;
-    updated[i] = await applyStep(graph, { change, from: change.before, to: change.after });
+    updated[i] = await applyStep(graph, types, { change, from: change.before, to: change.after });
   }
   return updated;
 }

@@ -2,12 +2,13 @@ import type { GraphNode } from '../domain/graph';
 import { newTimeOrderedId } from '../domain/ids';
 import { mergeProperties, MAX_PROPERTIES_BYTES, propertiesBytes } from '../domain/properties';
 import { ValidationError } from '../errors';
+import { throwIfViolated } from '../ontology/violations';
 import type { RecordChange } from '../ports/command-log';
 import type { CommandContext, HandlerOutcome } from './context';
 import { notFound, unwrapInsert, unwrapWrite } from './record-errors';
 import type { CommandOf } from './schemas';
 
-/** CREATE_NODE: a new entity at version 1. */
+/** CREATE_NODE: a new entity at version 1, checked against its entity type. */
 export async function createNode(
   ctx: CommandContext,
   payload: CommandOf<'CREATE_NODE'>['payload'],
@@ -21,7 +22,9 @@ export async function createNode(
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
+  throwIfViolated(await ctx.types.checkNode(node));
   unwrapInsert(await ctx.uow.graph.insertNode(node), 'node', node.id);
+  throwIfViolated(await ctx.types.nodeWritten(null, node));
   return {
     status: 201,
     result: node,
@@ -29,7 +32,11 @@ export async function createNode(
   };
 }
 
-/** UPDATE_NODE: merges properties (null removes a key); version check and write are atomic. */
+/**
+ * UPDATE_NODE: merges properties (null removes a key); version check and write are atomic.
+ * The whole resulting node is checked against its (possibly new) entity type, so a record
+ * written before its type was defined must conform once it is changed.
+ */
 export async function updateNode(
   ctx: CommandContext,
   payload: CommandOf<'UPDATE_NODE'>['payload'],
@@ -58,7 +65,9 @@ export async function updateNode(
     version: expected + 1,
     updatedAt: ctx.now,
   };
+  throwIfViolated(await ctx.types.checkNode(next));
   const stored = unwrapWrite(await ctx.uow.graph.replaceNode(next, expected), 'node', payload.id);
+  throwIfViolated(await ctx.types.nodeWritten(current, stored));
   return {
     status: 200,
     result: stored,
@@ -92,9 +101,12 @@ export async function deleteNode(
   const changes: RecordChange[] = [];
   for (const edge of await graph.edgesOfNode(payload.id)) {
     unwrapWrite(await graph.deleteEdge(edge.id, edge.version), 'edge', edge.id);
+    await ctx.types.edgeWritten(edge, null);
     changes.push({ kind: 'edge', id: edge.id, before: edge, after: null, currentVersion: null });
   }
   const deleted = unwrapWrite(await graph.deleteNode(payload.id, expected), 'node', payload.id);
+  // A deletion only releases unique values: it cannot break a type.
+  await ctx.types.nodeWritten(deleted, null);
   changes.push({
     kind: 'node',
     id: deleted.id,

@@ -1,7 +1,7 @@
 /**
- * Scopes shared by API keys and OAuth tokens: the six of the spec, plus the connector and
- * admin scopes of docs/oauth.md. `admin` does not imply the others; an admin key
- * simply carries every scope.
+ * Scopes shared by API keys and OAuth tokens: the six of the spec, plus the connector,
+ * ontology and admin scopes. `admin` does not imply the others; an admin key simply carries
+ * every scope.
  */
 export const SCOPES = [
   'read:nodes',
@@ -12,6 +12,7 @@ export const SCOPES = [
   'write:livedata',
   'read:connectors',
   'write:connectors',
+  'write:ontology',
   'admin',
 ] as const;
 

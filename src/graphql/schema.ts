@@ -1,6 +1,7 @@
 import { buildSchema, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { CommandService } from '../commands/command-service';
 import type { LiveDataService } from '../live-data/live-data-service';
+import type { OntologyService } from '../ontology/ontology-service';
 import type { IndexStatus } from '../search/indexer';
 import type { SearchService } from '../search/search-service';
 import type { Clock } from '../ports/clock';
@@ -9,6 +10,7 @@ import { commandResolvers } from './resolvers/command-resolvers';
 import { graphResolvers } from './resolvers/graph-resolvers';
 import type { ResolverMap } from './resolvers/inputs';
 import { liveDataResolvers } from './resolvers/live-data-resolvers';
+import { ontologyResolvers } from './resolvers/ontology-resolvers';
 import { searchResolvers } from './resolvers/search-resolvers';
 import { CORE_TYPE_DEFS } from './type-defs';
 
@@ -16,6 +18,7 @@ import { CORE_TYPE_DEFS } from './type-defs';
 export interface GraphQLServices {
   queries: GraphQueries;
   commands: CommandService;
+  ontology: OntologyService;
   liveData: LiveDataService;
   search: SearchService;
   indexStatus: (workspaceId: string) => Promise<IndexStatus>;
@@ -78,6 +81,7 @@ export function buildCoreSchema(services: GraphQLServices): GraphQLSchema {
     mergeResolvers(
       graphResolvers(services.queries),
       commandResolvers(services.commands),
+      ontologyResolvers(services.ontology),
       liveDataResolvers(services.liveData, services.clock),
       searchResolvers(services),
     ),

@@ -4,11 +4,13 @@ import type {
   GraphEdge,
   GraphNode,
   NodeSortField,
+  RecordKind,
   SortKey,
   Subgraph,
 } from '../domain/graph';
 import type { Filter } from '../filters/model';
 import type { CommandLog } from './command-log';
+import type { OntologyWriter } from './ontology-store';
 import type { PageRequest } from './paging';
 
 /** Node list filters: the exact-match shorthands, ANDed with `where` (src/filters). */
@@ -110,6 +112,12 @@ export type InsertResult =
   /** CREATE_EDGE only: an end node is missing. */
   | { status: 'missing_end'; end: 'source' | 'target' };
 
+/** How many records of the workspace have one entity type (nodes) or type (edges). */
+export interface TypeCount {
+  type: string;
+  count: number;
+}
+
 /**
  * Record-level writes inside one transaction of one workspace. Every method is confined to
  * the transaction's workspace: ids of another workspace behave like missing ones.
@@ -130,12 +138,24 @@ export interface GraphWriter {
   /** Deletes a node that has no edges, if its version equals `expectedVersion` (when given). */
   deleteNode(id: string, expectedVersion?: number): Promise<WriteResult<GraphNode>>;
   deleteEdge(id: string, expectedVersion?: number): Promise<WriteResult<GraphEdge>>;
+  /** Up to `limit` nodes of the entity type with ids after `afterId` (null: from the first), by id. */
+  nodesOfType(entityType: string, afterId: string | null, limit: number): Promise<GraphNode[]>;
+  /** Up to `limit` edges of the type with ids after `afterId`, by id. */
+  edgesOfType(type: string, afterId: string | null, limit: number): Promise<GraphEdge[]>;
+  /** The number of nodes per entity type, or of edges per type, in the workspace. */
+  typeCounts(kind: RecordKind): Promise<TypeCount[]>;
+  /** How many edges of `type` have the node at their `end`. */
+  countEdgesAt(nodeId: string, end: 'source' | 'target', type: string): Promise<number>;
 }
 
-/** What a transaction callback receives: graph writes and the command log, one atomic unit. */
+/**
+ * What a transaction callback receives: graph writes, the command log and the ontology, one
+ * atomic unit.
+ */
 export interface UnitOfWork {
   graph: GraphWriter;
   log: CommandLog;
+  ontology: OntologyWriter;
 }
 
 /**

@@ -1,68 +1,42 @@
-import { isDeepStrictEqual } from 'node:util';
-import type { GraphEdge, GraphNode } from '../domain/graph';
 import { newTimeOrderedId } from '../domain/ids';
 import type { ImportError, ImportRecord } from '../domain/imports';
 import { RequestTimeoutError } from '../errors';
 import type { Clock } from '../ports/clock';
-import type { GraphStore, GraphWriter } from '../ports/graph-store';
+import type { Scope } from '../domain/scopes';
+import type { OntologyService } from '../ontology/ontology-service';
+import type { GraphStore } from '../ports/graph-store';
 import type { ImportStore } from '../ports/import-store';
-import { exportLineSchema } from './format';
+import { exportLineSchema, storedTypeOf } from './format';
 import { LineTooLongError, ndjsonLines } from './ndjson-lines';
+import { importItem, type ImportItem } from './typed-import';
 
 /** Records written per transaction. */
 export const IMPORT_CHUNK_RECORDS = 1000;
 /** Longest accepted line, in bytes (a node's properties are at most 64 KB as JSON). */
 export const MAX_IMPORT_LINE_BYTES = 1024 * 1024;
 
-/** A node or edge line waiting for its chunk's transaction. */
-type PendingRecord =
-  | { kind: 'node'; line: number; record: GraphNode }
-  | { kind: 'edge'; line: number; record: GraphEdge };
-
-/** Whether a record was written, found exactly as it is, or why it could not be written. */
-type InsertOutcome = 'inserted' | 'unchanged' | { message: string };
+/** A line waiting for its chunk's transaction. */
+type PendingLine = ImportItem & { line: number };
 
 /** The running state of one import. */
 interface Progress {
   record: ImportRecord;
   /** Lines read so far. */
   read: number;
-  /** Node and edge lines read so far (what the end line must count). */
-  seen: { nodes: number; edges: number };
+  /** Node, edge and type lines read so far (what the end line must count). */
+  seen: { nodes: number; edges: number; types: number };
   header: boolean;
   /** Line number of the end line, once read. */
   endedAt: number | null;
-  pending: PendingRecord[];
+  pending: PendingLine[];
+  /** Whether type lines may define types (the caller holds write:ontology). */
+  canDefine: boolean;
 }
 
 class StopImport extends Error {
   constructor(readonly problem: ImportError) {
     super(problem.message);
   }
-}
-
-async function insertNode(graph: GraphWriter, node: GraphNode): Promise<InsertOutcome> {
-  const result = await graph.insertNode(node);
-  if (result.status === 'ok') {
-    return 'inserted';
-  }
-  return isDeepStrictEqual(await graph.getNode(node.id), node)
-    ? 'unchanged'
-    : { message: `node ${node.id} already exists in the workspace with other content` };
-}
-
-async function insertEdge(graph: GraphWriter, edge: GraphEdge): Promise<InsertOutcome> {
-  const result = await graph.insertEdge(edge);
-  if (result.status === 'ok') {
-    return 'inserted';
-  }
-  if (result.status === 'missing_end') {
-    const id = result.end === 'source' ? edge.sourceId : edge.targetId;
-    return { message: `the ${result.end} node ${id} of edge ${edge.id} does not exist` };
-  }
-  return isDeepStrictEqual(await graph.getEdge(edge.id), edge)
-    ? 'unchanged'
-    : { message: `edge ${edge.id} already exists in the workspace with other content` };
 }
 
 /**
@@ -77,6 +51,7 @@ export class ImportService {
     private readonly graph: GraphStore,
     private readonly imports: ImportStore,
     private readonly clock: Clock,
+    private readonly ontology: OntologyService,
   ) {}
 
   /** Starts an import record; `run` then reads the upload into it. */
@@ -98,19 +73,24 @@ export class ImportService {
     return record;
   }
 
-  /** Reads `upload` to its end (or its first problem) and returns the finished record. */
+  /**
+   * Reads `upload` to its end (or its first problem) and returns the finished record.
+   * `scopes` are the caller's: type lines define types only with write:ontology.
+   */
   async run(
     workspaceId: string,
     started: ImportRecord,
     upload: AsyncIterable<Buffer | string>,
+    scopes: readonly Scope[] = [],
   ): Promise<ImportRecord> {
     const progress: Progress = {
       record: { ...started },
       read: 0,
-      seen: { nodes: 0, edges: 0 },
+      seen: { nodes: 0, edges: 0, types: 0 },
       header: false,
       endedAt: null,
       pending: [],
+      canDefine: scopes.includes('write:ontology'),
     };
     let problem: ImportError | null;
     try {
@@ -230,6 +210,22 @@ export class ImportService {
         }
         progress.header = true;
         return;
+      case 'entityType':
+      case 'relationshipType':
+      case 'ontology':
+        // The types come first, so that every record is checked against them.
+        if (progress.seen.nodes + progress.seen.edges > 0) {
+          stop('type and ontology lines come before every node and edge');
+        }
+        if (parsedLine.kind === 'ontology') {
+          if (parsedLine.strictOntology) {
+            progress.pending.push({ kind: 'strict', line });
+          }
+          return;
+        }
+        progress.seen.types += 1;
+        progress.pending.push({ kind: 'type', line, type: storedTypeOf(parsedLine) });
+        return;
       case 'node': {
         const { kind: _kind, ...record } = parsedLine;
         progress.seen.nodes += 1;
@@ -244,9 +240,13 @@ export class ImportService {
       }
       case 'end':
         progress.endedAt = line;
-        if (parsedLine.nodes !== progress.seen.nodes || parsedLine.edges !== progress.seen.edges) {
+        if (
+          parsedLine.nodes !== progress.seen.nodes ||
+          parsedLine.edges !== progress.seen.edges ||
+          (parsedLine.types !== undefined && parsedLine.types !== progress.seen.types)
+        ) {
           stop(
-            `the end line counts ${parsedLine.nodes} nodes and ${parsedLine.edges} edges, the upload has ${progress.seen.nodes} and ${progress.seen.edges}`,
+            `the end line counts ${parsedLine.nodes} nodes, ${parsedLine.edges} edges and ${parsedLine.types ?? progress.seen.types} types, the upload has ${progress.seen.nodes}, ${progress.seen.edges} and ${progress.seen.types}`,
           );
         }
         return;
@@ -264,18 +264,26 @@ export class ImportService {
     let failure: ImportError | null = null;
     if (pending.length > 0) {
       // Counted inside the work: a store may run it again (a retried transaction).
-      ({ counts, failure } = await this.graph.transaction(workspaceId, async ({ graph }) => {
+      const now = new Date(this.clock.now()).toISOString();
+      ({ counts, failure } = await this.graph.transaction(workspaceId, async (uow) => {
         const written = { nodes: 0, edges: 0, unchanged: 0 };
+        const ctx = {
+          uow,
+          ontology: this.ontology,
+          types: this.ontology.enforcer(uow, workspaceId),
+          now,
+          canDefine: progress.canDefine,
+        };
         for (const item of pending) {
-          const outcome =
-            item.kind === 'node'
-              ? await insertNode(graph, item.record)
-              : await insertEdge(graph, item.record);
-          if (outcome === 'unchanged') {
+          const outcome = await importItem(ctx, item);
+          if (item.kind === 'type' || item.kind === 'strict') {
+            // Types and settings are not records: they are not counted.
+          } else if (outcome === 'unchanged') {
             written.unchanged += 1;
           } else if (outcome === 'inserted') {
             written[item.kind === 'node' ? 'nodes' : 'edges'] += 1;
-          } else {
+          }
+          if (outcome !== 'unchanged' && outcome !== 'inserted') {
             return { counts: written, failure: { line: item.line, message: outcome.message } };
           }
         }

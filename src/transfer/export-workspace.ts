@@ -3,12 +3,25 @@ import { ConflictError, NotFoundError } from '../errors';
 import type { GraphStore, ListPage } from '../ports/graph-store';
 import type { PageRequest } from '../ports/paging';
 import type { WorkspaceStore } from '../ports/workspace-store';
-import { edgeLineOf, headerOf, nodeLineOf, type ExportLine } from './format';
+import type { OntologyService } from '../ontology/ontology-service';
+import {
+  edgeLineOf,
+  headerOf,
+  nodeLineOf,
+  ontologyLineOf,
+  typeLineOf,
+  type ExportLine,
+} from './format';
 
 /** The stores a transfer reads or writes: whichever engine is configured. */
 export interface TransferStores {
   workspaces: WorkspaceStore;
   graph: GraphStore;
+  /**
+   * The ontology's types and settings, exported before the records and imported first, and
+   * the checks of imported records against them.
+   */
+  ontology: OntologyService;
 }
 
 /** Records read per list call. */
@@ -56,8 +69,9 @@ function changedDuringExport(kind: string): ConflictError {
 }
 
 /**
- * The lines of a workspace's export (see `format.ts`): header, nodes, edges, end. Lines are
- * produced page by page, so a caller can write them out without holding the workspace.
+ * The lines of a workspace's export (see `format.ts`): header, types, ontology settings,
+ * nodes, edges, end. Lines are produced page by page, so a caller can write them out without
+ * holding the workspace.
  */
 export async function* exportWorkspace(
   stores: TransferStores,
@@ -69,6 +83,13 @@ export async function* exportWorkspace(
     throw new NotFoundError(`Workspace ${workspaceId} not found.`, { id: workspaceId });
   }
   yield headerOf(workspace, exportedAt);
+  const ontology = await stores.ontology.read(workspaceId);
+  for (const type of ontology.types) {
+    yield typeLineOf(type);
+  }
+  if (ontology.settings) {
+    yield ontologyLineOf(ontology.settings);
+  }
   let nodes = 0;
   for await (const node of everything<GraphNode>('node', (page) =>
     stores.graph.listNodes(workspaceId, {}, [], page),
@@ -83,5 +104,5 @@ export async function* exportWorkspace(
     edges += 1;
     yield edgeLineOf(edge);
   }
-  yield { kind: 'end', nodes, edges };
+  yield { kind: 'end', nodes, edges, types: ontology.types.length };
 }

@@ -1,22 +1,32 @@
 import { z } from 'zod';
 import type { GraphEdge, GraphNode } from '../domain/graph';
+import type { OntologySettings, StoredType } from '../domain/ontology';
 import { propertiesSchema, recordId, typeName } from '../domain/properties';
 import { isUuid, PLANS, type Workspace } from '../domain/workspace';
+import { entityTypeSchema, relationshipTypeSchema } from '../ontology/definition-schema';
 
 /**
- * The workspace export format (docs/neo4j.md, "Moving up"): NDJSON, one JSON object per
- * line, in this order:
+ * The workspace export format (docs/cli.md, "Export and import"): NDJSON, one JSON object
+ * per line, in this order:
  *
- *   {"kind":"workspace","format":"workspace-ontology-export","version":1,"exportedAt":...,"workspace":{...}}
+ *   {"kind":"workspace","format":"workspace-ontology-export","version":2,"exportedAt":...,"workspace":{...}}
+ *   {"kind":"entityType","name":...,...definition,"version":..}   every entity type, by name
+ *   {"kind":"relationshipType",...}    every relationship type, by name
+ *   {"kind":"ontology","strictOntology":true}  the settings, when the ontology ever changed
  *   {"kind":"node", ...GraphNode}      every node, by id
  *   {"kind":"edge", ...GraphEdge}      every edge, by id (after all nodes: imports stream)
- *   {"kind":"end","nodes":N,"edges":M} so a truncated file is refused
+ *   {"kind":"end","nodes":N,"edges":M,"types":T} so a truncated file is refused
  *
- * Records are exactly as stored: ids, versions and timestamps included. The command log,
- * idempotency records and API keys are not exported (see docs/neo4j.md).
+ * Records and types are exactly as stored: ids, versions and timestamps included. The
+ * command log, idempotency records and API keys are not exported (see docs/neo4j.md).
+ *
+ * Version 2 added the type and ontology lines (and `types` on the end line); version 1 files
+ * have none of them and import as before.
  */
 export const EXPORT_FORMAT = 'workspace-ontology-export';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** Every version this service reads. */
+const READABLE_VERSIONS = [1, 2] as const;
 
 /** Instants as the service writes them (`toISOString()`), so every engine keeps them exactly. */
 const instant = z
@@ -46,7 +56,7 @@ const headerLine = z
   .object({
     kind: z.literal('workspace'),
     format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
+    version: z.union(READABLE_VERSIONS.map((v) => z.literal(v))),
     exportedAt: instant,
     workspace: workspaceSchema,
   })
@@ -79,23 +89,65 @@ const edgeLine = z
   })
   .strict();
 
+/**
+ * A type line: the type's name, version and timestamps beside its definition, which the
+ * schema of PUT /api/ontology/... checks (so a file can never define what the API refuses).
+ */
+function typeLine<K extends 'entityType' | 'relationshipType', S extends z.ZodType>(
+  kind: K,
+  definitionSchema: S,
+) {
+  return z
+    .looseObject({
+      kind: z.literal(kind),
+      name: typeName('name'),
+      version,
+      createdAt: instant,
+      updatedAt: instant,
+    })
+    .transform((line, ctx) => {
+      const { kind: _kind, name, version: v, createdAt, updatedAt, ...definition } = line;
+      const parsed = definitionSchema.safeParse(definition);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        }
+        return z.NEVER;
+      }
+      const parsedDefinition: z.output<S> = parsed.data;
+      return { kind, name, version: v, createdAt, updatedAt, definition: parsedDefinition };
+    });
+}
+
+const entityTypeLine = typeLine('entityType', entityTypeSchema);
+const relationshipTypeLine = typeLine('relationshipType', relationshipTypeSchema);
+
+const ontologyLine = z
+  .object({ kind: z.literal('ontology'), strictOntology: z.boolean() })
+  .strict();
+
 const endLine = z
   .object({
     kind: z.literal('end'),
     nodes: z.number().int().min(0),
     edges: z.number().int().min(0),
+    types: z.number().int().min(0).optional(),
   })
   .strict();
 
 /** Any line of an export. */
 export const exportLineSchema = z.discriminatedUnion('kind', [
   headerLine,
+  entityTypeLine,
+  relationshipTypeLine,
+  ontologyLine,
   nodeLine,
   edgeLine,
   endLine,
 ]);
 
-export type ExportLine = z.infer<typeof exportLineSchema>;
+export type ExportLine = z.input<typeof exportLineSchema>;
+export type ParsedLine = z.output<typeof exportLineSchema>;
 export type HeaderLine = z.infer<typeof headerLine>;
 
 /** The header line of an export of `workspace`. */
@@ -113,6 +165,29 @@ export function headerOf(workspace: Workspace, exportedAt: string): HeaderLine {
       createdAt: workspace.createdAt,
     },
   };
+}
+
+/** A type's line: kind and name first, then the definition, then version and timestamps. */
+export function typeLineOf(type: StoredType): ExportLine {
+  const stamps = { version: type.version, createdAt: type.createdAt, updatedAt: type.updatedAt };
+  return type.kind === 'entity'
+    ? { kind: 'entityType', name: type.name, ...type.definition, ...stamps }
+    : { kind: 'relationshipType', name: type.name, ...type.definition, ...stamps };
+}
+
+/** The ontology settings' line. */
+export function ontologyLineOf(settings: OntologySettings): ExportLine {
+  return { kind: 'ontology', strictOntology: settings.strictOntology };
+}
+
+/** A type as stored, from its parsed line. */
+export function storedTypeOf(
+  line: Extract<ParsedLine, { kind: 'entityType' | 'relationshipType' }>,
+): StoredType {
+  const stamps = { version: line.version, createdAt: line.createdAt, updatedAt: line.updatedAt };
+  return line.kind === 'entityType'
+    ? { kind: 'entity', name: line.name, definition: line.definition, ...stamps }
+    : { kind: 'relationship', name: line.name, definition: line.definition, ...stamps };
 }
 
 /** A node's line: the record with `kind` first. */

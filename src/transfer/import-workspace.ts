@@ -1,13 +1,16 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { GraphEdge, GraphNode } from '../domain/graph';
-import { ConflictError, NotFoundError, ValidationError, type ValidationIssue } from '../errors';
-import type { GraphWriter } from '../ports/graph-store';
+import type { StoredType } from '../domain/ontology';
+import { AppError, ValidationError, type ErrorCode, type ValidationIssue } from '../errors';
 import type { TransferStores } from './export-workspace';
-import { exportLineSchema, type HeaderLine } from './format';
+import { exportLineSchema, storedTypeOf, type HeaderLine } from './format';
+import { importItem, type ImportItem, type ImportProblem } from './typed-import';
 
 /** A validated export, ready to load. */
 export interface ParsedExport {
   header: HeaderLine;
+  /** The ontology's types (entity types first) and whether it is strict. */
+  types: StoredType[];
+  strictOntology: boolean;
   nodes: GraphNode[];
   edges: GraphEdge[];
 }
@@ -17,9 +20,17 @@ export interface ImportReport {
   workspaceId: string;
   /** False when the workspace existed and the records were added to it. */
   workspaceCreated: boolean;
+  types: { inserted: number; unchanged: number };
   nodes: { inserted: number; unchanged: number };
   edges: { inserted: number; unchanged: number };
 }
+
+const ERROR_CODES: Record<ImportProblem['status'], ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  403: 'INSUFFICIENT_SCOPE',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+};
 
 /** At most this many problems are reported; a bad file usually repeats one mistake. */
 const MAX_ISSUES = 20;
@@ -37,6 +48,8 @@ export function parseExport(text: string): ParsedExport {
     issues.push({ path: `line ${line}${at ? `.${at}` : ''}`, message });
   };
   let header: HeaderLine | undefined;
+  const types: StoredType[] = [];
+  let strictOntology = false;
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   // Line numbers of the records, for problems found across lines.
@@ -75,6 +88,18 @@ export function parseExport(text: string): ParsedExport {
         }
         header = line;
         break;
+      case 'entityType':
+      case 'relationshipType':
+      case 'ontology':
+        if (!header || nodes.length > 0 || edges.length > 0) {
+          problem(number, 'type and ontology lines come after the workspace line, before records');
+        }
+        if (line.kind === 'ontology') {
+          strictOntology = line.strictOntology;
+        } else {
+          types.push(storedTypeOf(line));
+        }
+        break;
       case 'node': {
         if (!header || edges.length > 0) {
           problem(number, 'nodes come after the workspace line and before every edge');
@@ -95,10 +120,14 @@ export function parseExport(text: string): ParsedExport {
       }
       case 'end':
         ended = true;
-        if (line.nodes !== nodes.length || line.edges !== edges.length) {
+        if (
+          line.nodes !== nodes.length ||
+          line.edges !== edges.length ||
+          (line.types !== undefined && line.types !== types.length)
+        ) {
           problem(
             number,
-            `the end line counts ${line.nodes} nodes and ${line.edges} edges, the file has ${nodes.length} and ${edges.length}`,
+            `the end line counts ${line.nodes} nodes, ${line.edges} edges and ${line.types ?? types.length} types, the file has ${nodes.length}, ${edges.length} and ${types.length}`,
           );
         }
         break;
@@ -124,7 +153,7 @@ export function parseExport(text: string): ParsedExport {
       issues,
     );
   }
-  return { header, nodes, edges };
+  return { header, types, strictOntology, nodes, edges };
 }
 
 function checkReferences(
@@ -156,13 +185,15 @@ function checkReferences(
 }
 
 /**
- * Loads a parsed export into the configured stores, records exactly as they were (ids,
- * versions, timestamps). The workspace is created when it does not exist (with its name,
- * plan, limits and creation time); otherwise the records are added to it.
+ * Loads a parsed export into the configured stores, types and records exactly as they were
+ * (ids, versions, timestamps). The workspace is created when it does not exist (with its
+ * name, plan, limits and creation time); otherwise the types and records are added to it.
  *
- * Records are written in transactions of BATCH_SIZE. A record that exists already is
- * skipped when identical and refused (409 CONFLICT, that batch rolled back) when not, so an
- * import that stopped half-way can simply be run again.
+ * The types (and strictOntology) are defined first, in one transaction, and every record is
+ * checked against them as a command's would be. Records are written in transactions of
+ * BATCH_SIZE. A type or record that exists already is skipped when identical and refused
+ * (that batch rolled back) when not, so an import that stopped half-way can simply be run
+ * again.
  */
 export async function importWorkspace(
   stores: TransferStores,
@@ -175,46 +206,56 @@ export async function importWorkspace(
     await stores.workspaces.create({ ...parsed.header.workspace, id: workspaceId });
     workspaceCreated = true;
   }
-  const nodes = await load(stores, workspaceId, parsed.nodes, (graph, node) =>
-    graph.insertNode(node).then(async (result) => {
-      if (result.status === 'ok') {
-        return true;
-      }
-      return identicalOrConflict('Node', node, await graph.getNode(node.id));
-    }),
+  // One transaction for all types: they are defined together or not at all.
+  const typeItems = parsed.types.map((type): ImportItem => ({ kind: 'type', type }));
+  const types = await load(stores, workspaceId, typeItems, Number.MAX_SAFE_INTEGER);
+  if (parsed.strictOntology) {
+    await load(stores, workspaceId, [{ kind: 'strict' }]);
+  }
+  const nodes = await load(
+    stores,
+    workspaceId,
+    parsed.nodes.map((record) => ({ kind: 'node', record })),
   );
-  const edges = await load(stores, workspaceId, parsed.edges, (graph, edge) =>
-    graph.insertEdge(edge).then(async (result) => {
-      if (result.status === 'ok') {
-        return true;
-      }
-      if (result.status === 'missing_end') {
-        throw new NotFoundError(`The ${result.end} node of edge ${edge.id} does not exist.`, {
-          id: edge.id,
-        });
-      }
-      return identicalOrConflict('Edge', edge, await graph.getEdge(edge.id));
-    }),
+  const edges = await load(
+    stores,
+    workspaceId,
+    parsed.edges.map((record) => ({ kind: 'edge', record })),
   );
-  return { workspaceId, workspaceCreated, nodes, edges };
+  return { workspaceId, workspaceCreated, types, nodes, edges };
 }
 
-/** Writes `records` in batches; `insert` says whether it inserted (true) or found it (false). */
-async function load<T>(
+/** Writes `items` in transactions of `size`, counting what was inserted and found. */
+async function load(
   stores: TransferStores,
   workspaceId: string,
-  records: readonly T[],
-  insert: (graph: GraphWriter, record: T) => Promise<boolean>,
+  items: readonly ImportItem[],
+  size = BATCH_SIZE,
 ): Promise<{ inserted: number; unchanged: number }> {
   const totals = { inserted: 0, unchanged: 0 };
-  for (let start = 0; start < records.length; start += BATCH_SIZE) {
-    const batch = records.slice(start, start + BATCH_SIZE);
-    const counted = await stores.graph.transaction(workspaceId, async ({ graph }) => {
+  const now = new Date().toISOString();
+  for (let start = 0; start < items.length; start += size) {
+    const batch = items.slice(start, start + size);
+    const counted = await stores.graph.transaction(workspaceId, async (uow) => {
+      const ctx = {
+        uow,
+        ontology: stores.ontology,
+        types: stores.ontology.enforcer(uow, workspaceId),
+        now,
+        canDefine: true,
+      };
       let inserted = 0;
-      for (const record of batch) {
-        if (await insert(graph, record)) {
-          inserted += 1;
+      for (const item of batch) {
+        const outcome = await importItem(ctx, item);
+        if (typeof outcome === 'object') {
+          // The whole batch rolls back, with the status a single request would have had.
+          throw new AppError(
+            outcome.status,
+            ERROR_CODES[outcome.status],
+            `${outcome.message}; this batch was not imported.`,
+          );
         }
+        inserted += outcome === 'inserted' ? 1 : 0;
       }
       return inserted;
     });
@@ -222,18 +263,4 @@ async function load<T>(
     totals.unchanged += batch.length - counted;
   }
   return totals;
-}
-
-function identicalOrConflict<T extends { id: string }>(
-  label: string,
-  wanted: T,
-  stored: T | null,
-): false {
-  if (stored && isDeepStrictEqual(stored, wanted)) {
-    return false;
-  }
-  throw new ConflictError(
-    `${label} ${wanted.id} already exists in the workspace with other content; this batch was not imported.`,
-    { id: wanted.id },
-  );
 }

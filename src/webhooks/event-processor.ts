@@ -1,5 +1,5 @@
 import type { Connector, WebhookEvent } from '../domain/webhooks';
-import { AppError, ServiceUnavailableError } from '../errors';
+import { AppError, ConflictError, ServiceUnavailableError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { ConnectorStore, NewDelivery } from '../ports/connector-store';
 import type { EventIngestor } from './event-ingestor';
@@ -136,6 +136,16 @@ function failure(error: unknown, event: WebhookEvent, reason: string): Error {
   if (error instanceof ProcessingTimeoutError) {
     const details = { eventId: event.id, status: 'failed', reason };
     return new ServiceUnavailableError(`Event ${event.id} failed: ${reason}.`, details, 5);
+  }
+  if (error instanceof AppError && (error.status === 400 || error.status === 409)) {
+    // The event's node breaks the workspace's ontology (its types): sending it again cannot
+    // help until the ontology changes, so it is no 5xx that invites retries. The event is
+    // kept failed and can be replayed.
+    const details = { eventId: event.id, status: 'failed', reason };
+    return new ConflictError(
+      `Event ${event.id} failed: ${reason}. It is kept as failed; replay it once the ontology allows it.`,
+      details,
+    );
   }
   return new Error(`ingestion of webhook event ${event.id} failed`, { cause: error });
 }

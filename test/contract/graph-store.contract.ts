@@ -6,6 +6,7 @@ import { isolationCases } from './graph-store/isolation';
 import { filterCases } from './graph-store/filters';
 import { listCases } from './graph-store/lists';
 import { neighborhoodCases } from './graph-store/neighborhood';
+import { ontologyCases } from './graph-store/ontology';
 import { recordCases } from './graph-store/records';
 import { transactionCases } from './graph-store/transactions';
 
@@ -40,5 +41,6 @@ export function graphStoreContract(
     describe('expansion', () => expansionCases(ctx));
     describe('transactions', () => transactionCases(ctx));
     describe('command log', () => commandLogCases(ctx));
+    describe('ontology', () => ontologyCases(ctx));
   });
 }

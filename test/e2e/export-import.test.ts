@@ -29,10 +29,13 @@ async function cli(deps: CliDeps, ...argv: string[]): Promise<CliRun> {
 
 /** Everything the store holds for a workspace, read through the port (not the API's paging). */
 async function contents(t: TestApp, workspaceId: string) {
-  const { workspaces, graph } = createCliDeps(t.container.deps).stores;
+  const { workspaces, graph, ontology } = createCliDeps(t.container.deps).stores;
   const all = { limit: 10_000, offset: 0 };
+  const { types, settings } = await ontology.read(workspaceId);
   return {
     workspace: (await workspaces.get(workspaceId)) as Workspace,
+    types,
+    strictOntology: settings?.strictOntology ?? false,
     nodes: (await graph.listNodes(workspaceId, {}, [], all)).items,
     edges: (await graph.listEdges(workspaceId, {}, [], all)).items,
   };
@@ -64,6 +67,23 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
     // A workspace with history: varied properties, updates (versions > 1, a type change),
     // a deletion, a self-loop, and records created at different times.
     const api = new OntologyClient(source, source.apiKey, source.workspaceId);
+    // Types travel with the records (and are defined before them on import).
+    await api.entityType('Pump', {
+      properties: { serial: { type: 'string', unique: true }, pressure: { type: 'number' } },
+      additionalProperties: true,
+    });
+    await api.entityType('Valve', {
+      description: 'A valve',
+      properties: {},
+      additionalProperties: true,
+    });
+    await api.relationshipType('FEEDS', {
+      source: ['Pump'],
+      target: ['Valve'],
+      cardinality: { source: 'many', target: 'one' },
+      properties: { flow: { type: 'number', min: 0 } },
+      additionalProperties: true,
+    });
     const pump = await api.node('Pump', 'Pump ü 1', {
       serial: 'P-1',
       pressure: 1.5,
@@ -114,14 +134,21 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
       edges: 3,
     });
     const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
-    expect(lines).toHaveLength(1 + 3 + 3 + 1);
+    // Header, three types, the ontology's settings, three nodes, three edges, end.
+    expect(lines).toHaveLength(1 + 3 + 1 + 3 + 3 + 1);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({
       kind: 'workspace',
       format: 'workspace-ontology-export',
-      version: 1,
+      version: 2,
       workspace: { id: source.workspaceId },
     });
-    expect(JSON.parse(lines.at(-1) ?? '')).toEqual({ kind: 'end', nodes: 3, edges: 3 });
+    expect(lines.slice(1, 4).map((l) => JSON.parse(l) as object)).toEqual([
+      expect.objectContaining({ kind: 'entityType', name: 'Pump', version: 1 }),
+      expect.objectContaining({ kind: 'entityType', name: 'Valve', description: 'A valve' }),
+      expect.objectContaining({ kind: 'relationshipType', name: 'FEEDS', source: ['Pump'] }),
+    ]);
+    expect(JSON.parse(lines[4] ?? '')).toEqual({ kind: 'ontology', strictOntology: false });
+    expect(JSON.parse(lines.at(-1) ?? '')).toEqual({ kind: 'end', nodes: 3, edges: 3, types: 3 });
 
     const printed = await cli(sourceCli, 'export', '--workspace', source.workspaceId);
     expect(printed.code).toBe(0);
@@ -134,6 +161,7 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
     expect(JSON.parse(result.stdout)).toEqual({
       workspaceId: source.workspaceId,
       workspaceCreated: true,
+      types: { inserted: 3, unchanged: 0 },
       nodes: { inserted: 3, unchanged: 0 },
       edges: { inserted: 3, unchanged: 0 },
     });
@@ -181,6 +209,7 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({
       workspaceCreated: false,
+      types: { inserted: 0, unchanged: 3 },
       nodes: { inserted: 0, unchanged: 3 },
       edges: { inserted: 0, unchanged: 3 },
     });
@@ -191,6 +220,28 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
     expect(refused.code).toBe(2);
     expect(JSON.parse(refused.stderr)).toMatchObject({ error: { code: 'CONFLICT' } });
     expect(await contents(target, source.workspaceId)).toEqual(before);
+  });
+
+  it('checks every record against the types of the file, and writes no batch that breaks one', async () => {
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+    const broken = lines.map((l) => {
+      const line = JSON.parse(l) as { kind: string; entityType?: string; properties?: object };
+      return line.kind === 'node' && line.entityType === 'Pump'
+        ? JSON.stringify({ ...line, properties: { ...line.properties, pressure: 'high' } })
+        : l;
+    });
+    const typed = path.join(dir, 'typed.ndjson');
+    fs.writeFileSync(typed, `${broken.join('\n')}\n`);
+    const fresh = '3c5e7a9b-2d4f-4a6c-8e0b-1d3f5a7c9e2b';
+    const result = await cli(targetCli, 'import', '--file', typed, '--workspace', fresh, '--json');
+    expect(result.code).toBe(2);
+    const { error } = JSON.parse(result.stderr) as { error: { code: string; message: string } };
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.message).toMatch(/properties\.pressure: must be a number/);
+    // The types were defined (their own transaction); the batch of nodes was not written.
+    const there = await contents(target, fresh);
+    expect(there.types.map((t) => t.name)).toEqual(['Pump', 'Valve', 'FEEDS']);
+    expect(there.nodes).toEqual([]);
   });
 
   it('copies into another workspace id with --workspace', async () => {
@@ -213,13 +264,13 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
       [
         'bad property',
         lines.map((l, i) => {
-          if (i !== 1) {
+          if (i !== 5) {
             return l;
           }
           const node = JSON.parse(l) as { properties: Record<string, unknown> };
           return JSON.stringify({ ...node, properties: { ...node.properties, 'bad-key': 1 } });
         }),
-        /^line 2\.properties/,
+        /^line 6\.properties/,
       ],
       [
         'edge to nowhere',

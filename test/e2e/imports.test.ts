@@ -170,6 +170,99 @@ describe('POST /api/imports', () => {
     expect((await c.snapshot()).nodes.map((n) => n.id).sort()).toEqual(['a', 'x']);
   });
 
+  describe('with types', () => {
+    const pumpType = (overrides: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        kind: 'entityType',
+        name: 'Pump',
+        properties: { n: { type: 'integer', max: 5 }, serial: { type: 'string', unique: true } },
+        additionalProperties: false,
+        version: 3,
+        createdAt: at(0),
+        updatedAt: at(1),
+        ...overrides,
+      });
+
+    it('defines the types of the upload first, as they were, and checks every record against them', async () => {
+      const body = ndjson(
+        pumpType(),
+        nodeLine('a', { properties: { n: 1, serial: 'S1' } }),
+        nodeLine('b', { properties: { n: 9 } }),
+        nodeLine('c'),
+        JSON.stringify({ kind: 'end', nodes: 3, edges: 0, types: 1 }),
+      );
+      const data = expectData(await upload(body), 201) as ImportData;
+      expect(data).toMatchObject({ status: 'failed', nodes: 1, lines: 2 });
+      expect(data.errors).toEqual([
+        { line: 3, message: expect.stringContaining('properties.n: must be at most 5') },
+      ]);
+      expect((await c.snapshot()).nodes.map((n) => n.id)).toEqual(['a']);
+      const type = expectData(await c.get('/api/ontology/entity-types/Pump'), 200);
+      expect(type).toMatchObject({ name: 'Pump', version: 3, updatedAt: at(1) });
+    });
+
+    it('refuses a record whose unique value another record holds, keeping the records before it', async () => {
+      const body = ndjson(
+        pumpType(),
+        nodeLine('a', { properties: { n: 1, serial: 'S1' } }),
+        nodeLine('b', { properties: { n: 2, serial: 'S1' } }),
+        endLine(2, 0),
+      );
+      const data = expectData(await upload(body), 201) as ImportData;
+      expect(data).toMatchObject({ status: 'failed', nodes: 1, lines: 2 });
+      expect(data.errors).toEqual([
+        { line: 3, message: expect.stringContaining('must be unique among Pump nodes') },
+      ]);
+      expect((await c.snapshot()).nodes.map((n) => n.id)).toEqual(['a']);
+      // The value is held by `a` alone: b's failed claim left nothing behind.
+      expectError(
+        await c.exec('CREATE_NODE', {
+          entityType: 'Pump',
+          name: 'c',
+          properties: { serial: 'S1' },
+        }),
+        409,
+        'CONFLICT',
+      );
+    });
+
+    it('needs write:ontology to define a type, and skips one the workspace has exactly', async () => {
+      const noOntology = (
+        await createKey(t, workspaceId, ['write:nodes', 'write:edges', 'read:nodes'])
+      ).secret;
+      const body = ndjson(pumpType(), nodeLine('a', { properties: { n: 1 } }), endLine(1, 0));
+      const refused = expectData(await upload(body, noOntology), 201) as ImportData;
+      expect(refused).toMatchObject({ status: 'failed', nodes: 0 });
+      expect(refused.errors).toEqual([
+        { line: 1, message: expect.stringContaining('needs the write:ontology scope') },
+      ]);
+      expectError(await c.get('/api/ontology/entity-types/Pump'), 404, 'NOT_FOUND');
+
+      expect(expectData(await upload(body), 201)).toMatchObject({ status: 'completed', nodes: 1 });
+      const again = expectData(await upload(body, noOntology), 201);
+      expect(again).toMatchObject({ status: 'completed', nodes: 0, unchanged: 1 });
+      // Another definition under the same name is a problem, never an overwrite.
+      const other = ndjson(pumpType({ additionalProperties: true }), endLine(0, 0));
+      const conflicting = expectData(await upload(other), 201) as ImportData;
+      expect(conflicting.errors).toEqual([
+        {
+          line: 1,
+          message: expect.stringContaining(
+            'already exists in the workspace with another definition',
+          ),
+        },
+      ]);
+    });
+
+    it('refuses type lines after records', async () => {
+      const body = ndjson(nodeLine('a'), pumpType(), endLine(1, 0));
+      const data = expectData(await upload(body), 201) as ImportData;
+      expect(data.errors).toEqual([
+        { line: 2, message: 'type and ontology lines come before every node and edge' },
+      ]);
+    });
+  });
+
   it('fails a truncated upload (no end line, or wrong counts) and keeps what it wrote', async () => {
     const truncated = expectData(await upload(ndjson(nodeLine('a'), nodeLine('b'))), 201);
     expect(truncated).toMatchObject({

@@ -114,6 +114,64 @@ describe('webhook reception', () => {
       expect((await event(connector, receipt.eventId)).payload).toEqual(JSON.parse(body));
     });
 
+    it('is checked against the entity type of its events when the workspace defines one', async () => {
+      const typed = {
+        properties: {
+          eventId: { type: 'string', required: true, unique: true },
+          connectorId: { type: 'string', required: true },
+          deliveryId: { type: 'string' },
+          receivedAt: { type: 'datetime', required: true },
+          payloadBytes: { type: 'integer', min: 0 },
+          payload: { type: 'json' },
+          payloadTooLarge: { type: 'boolean' },
+        },
+        additionalProperties: false,
+      };
+      await ontology.entityType('TypedEvent', typed);
+      const connector = await newConnector({
+        type: 'Webhook',
+        name: 'typed',
+        entityType: 'TypedEvent',
+      });
+      const body = '{"type":"order.created"}';
+      const fits = await deliver(
+        t,
+        connector,
+        body,
+        xHeaders(connector.secret, now(), body, 'ok-1'),
+      );
+      expect(expectData(fits, 202)).toMatchObject({ status: 'processed' });
+
+      // A type the event nodes cannot fit: the event fails with the violation as its reason.
+      await ontology.entityType('StrictEvent', {
+        properties: { ...typed.properties, customer: { type: 'string', required: true } },
+        additionalProperties: false,
+      });
+      const strict = await newConnector({
+        type: 'Webhook',
+        name: 'strict',
+        entityType: 'StrictEvent',
+      });
+      const refused = await deliver(t, strict, body, xHeaders(strict.secret, now(), body, 'no-1'));
+      const listed = await listEvents(t, admin, strict.id);
+      expect(listed.items).toEqual([
+        expect.objectContaining({
+          status: 'failed',
+          nodeId: null,
+          failureReason: expect.stringContaining('properties.customer: is required'),
+        }),
+      ]);
+      // Not a 5xx: retrying cannot help until the ontology changes.
+      expect(expectError(refused, 409, 'CONFLICT').details).toEqual({
+        eventId: listed.items[0]?.id,
+        status: 'failed',
+        reason: expect.stringContaining('properties.customer: is required'),
+      });
+      expect(
+        expectData(await ontology.get('/api/queries/nodes', { entityType: 'StrictEvent' }), 200),
+      ).toEqual([]);
+    });
+
     it('can be linked to other entities, and no user undo takes it back', async () => {
       const connector = await newConnector();
       const customer = await ontology.node('Customer', 'ACME');

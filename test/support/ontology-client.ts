@@ -37,6 +37,34 @@ export class OntologyClient {
     return request(this.t.app).get(path).query(query).set(this.headers());
   }
 
+  put(path: string, body: unknown, query: Record<string, string> = {}): Promise<Response> {
+    return request(this.t.app)
+      .put(path)
+      .query(query)
+      .set(this.headers())
+      .send(body as object);
+  }
+
+  delete(path: string): Promise<Response> {
+    return request(this.t.app).delete(path).set(this.headers());
+  }
+
+  /** PUT /api/ontology/entity-types/:name that must succeed. */
+  async entityType(name: string, definition: object): Promise<void> {
+    const res = await this.put(`/api/ontology/entity-types/${name}`, definition);
+    if (res.status !== 200 && res.status !== 201) {
+      throw new Error(`PUT entity type ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  }
+
+  /** PUT /api/ontology/relationship-types/:name that must succeed. */
+  async relationshipType(name: string, definition: object): Promise<void> {
+    const res = await this.put(`/api/ontology/relationship-types/${name}`, definition);
+    if (res.status !== 200 && res.status !== 201) {
+      throw new Error(`PUT relationship type ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  }
+
   /** Creates a node and returns it. */
   node(
     entityType: string,

@@ -17,6 +17,7 @@ describe('committed GraphQL schema', () => {
   const services = () => ({
     queries: t.container.deps.queries,
     commands: t.container.deps.commands,
+    ontology: t.container.deps.ontology,
     liveData: t.container.deps.liveData.service,
     search: t.container.deps.search.service,
     indexStatus: (workspaceId: string) => t.container.deps.search.indexer.status(workspaceId),

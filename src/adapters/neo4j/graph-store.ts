@@ -25,6 +25,7 @@ import { checkExpansionOptions } from '../../domain/graph-paths';
 import { expandSeeds } from './graph-expansion';
 import { checkNeighborhoodOptions, traverse } from './graph-neighborhood';
 import { Neo4jGraphWriter, TransactionScope, bindTransaction } from './graph-writer';
+import { Neo4jOntologyWriter } from './ontology-store';
 import { toEdge, toNode } from './records';
 import { field, mapField, runAll, runOne } from './statement';
 import { EDGES_BY_IDS, NODE_GET, NODES_BY_IDS } from './statements/graph';
@@ -172,6 +173,7 @@ export class Neo4jGraphStore implements GraphStore {
       const uow: UnitOfWork = {
         graph: new Neo4jGraphWriter(tx, scope),
         log: new Neo4jCommandLog(tx, scope),
+        ontology: new Neo4jOntologyWriter(tx, scope),
       };
       bindTransaction(uow, this.client, tx, scope);
       try {

@@ -1,9 +1,9 @@
 import type { ManagedTransaction } from 'neo4j-driver';
-import type { GraphEdge, GraphNode } from '../../domain/graph';
-import type { GraphWriter, InsertResult, WriteResult } from '../../ports/graph-store';
+import type { GraphEdge, GraphNode, RecordKind } from '../../domain/graph';
+import type { GraphWriter, InsertResult, TypeCount, WriteResult } from '../../ports/graph-store';
 import { ENTITY_LABEL } from './identifiers';
 import { edgeProperties, nodeProperties, toEdge, toNode } from './records';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, runAll, runOne, stringField } from './statement';
 import {
   EDGE_CREATE,
   EDGE_DELETE,
@@ -20,6 +20,14 @@ import {
   NODE_REMOVE_LABEL,
   NODE_REPLACE,
 } from './statements/graph';
+import {
+  EDGE_TYPE_COUNTS,
+  EDGES_AT_SOURCE,
+  EDGES_AT_TARGET,
+  EDGES_OF_TYPE,
+  NODE_TYPE_COUNTS,
+  NODES_OF_TYPE,
+} from './statements/ontology';
 import { OUTBOX_ENQUEUE } from './statements/search';
 import { toDateTime, toInt, toNumber } from './values';
 
@@ -238,6 +246,53 @@ export class Neo4jGraphWriter implements GraphWriter {
       expectedVersion: expectedVersion === undefined ? null : toInt(expectedVersion),
     });
     return { status: 'ok', record: current };
+  }
+
+  async nodesOfType(
+    entityType: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<GraphNode[]> {
+    this.scope.assertOpen();
+    const records = await runAll(this.tx, NODES_OF_TYPE, {
+      workspaceId: this.workspaceId,
+      entityType,
+      afterId: afterId ?? '',
+      limit: toInt(limit),
+    });
+    return records.map((record) => toNode(mapField(record, 'node')));
+  }
+
+  async edgesOfType(type: string, afterId: string | null, limit: number): Promise<GraphEdge[]> {
+    this.scope.assertOpen();
+    const records = await runAll(this.tx, EDGES_OF_TYPE, {
+      workspaceId: this.workspaceId,
+      type,
+      afterId: afterId ?? '',
+      limit: toInt(limit),
+    });
+    return records.map((record) => toEdge(mapField(record, 'edge')));
+  }
+
+  async typeCounts(kind: RecordKind): Promise<TypeCount[]> {
+    this.scope.assertOpen();
+    const statement = kind === 'node' ? NODE_TYPE_COUNTS : EDGE_TYPE_COUNTS;
+    const records = await runAll(this.tx, statement, { workspaceId: this.workspaceId });
+    return records.map((record) => ({
+      type: stringField(record, 'type'),
+      count: toNumber(field(record, 'count')),
+    }));
+  }
+
+  async countEdgesAt(nodeId: string, end: 'source' | 'target', type: string): Promise<number> {
+    this.scope.assertOpen();
+    const statement = end === 'source' ? EDGES_AT_SOURCE : EDGES_AT_TARGET;
+    const record = await runOne(this.tx, statement, {
+      workspaceId: this.workspaceId,
+      nodeId,
+      type,
+    });
+    return record ? toNumber(field(record, 'count')) : 0;
   }
 
   /**

@@ -11,6 +11,7 @@ import { Neo4jIndexOutbox } from './index-outbox';
 import { Neo4jLiveDataSourceStore } from './live-data-source-store';
 import { Neo4jOAuthClientStore } from './oauth-client-store';
 import { Neo4jOAuthGrantStore } from './oauth-grant-store';
+import { Neo4jOntologyStore } from './ontology-store';
 import { loadSchema } from './schema';
 import { propertyIndexSchema } from './statements/property-indexes';
 import { Neo4jUserStore } from './user-store';
@@ -29,6 +30,7 @@ export interface Neo4jStores {
   apiKeys: Neo4jApiKeyStore;
   liveDataSources: Neo4jLiveDataSourceStore;
   imports: Neo4jImportStore;
+  ontology: Neo4jOntologyStore;
   connectors: Neo4jConnectorStore;
   users: Neo4jUserStore;
   oauthClients: Neo4jOAuthClientStore;
@@ -62,6 +64,7 @@ export function openNeo4jStores(
     apiKeys: new Neo4jApiKeyStore(client),
     liveDataSources: new Neo4jLiveDataSourceStore(client),
     imports: new Neo4jImportStore(client),
+    ontology: new Neo4jOntologyStore(client),
     connectors: new Neo4jConnectorStore(client, secrets),
     users: new Neo4jUserStore(client),
     oauthClients: new Neo4jOAuthClientStore(client),

@@ -36,6 +36,7 @@ import {
 } from './graph-rows';
 import { TransactionScope, bindTransaction, settle } from './graph-transaction';
 import { GraphWriterStatements, SqliteGraphWriter } from './graph-writer';
+import { OntologyWriterStatements, SqliteOntologyWriter } from './ontology-store';
 
 /**
  * The ontology graph in the embedded store. Reads run on the read-only connection and see
@@ -53,6 +54,7 @@ export class SqliteGraphStore implements GraphStore {
   private readonly writerStatements: GraphWriterStatements;
   private readonly logStatements: CommandLogStatements;
   private readonly bookkeepingStatements: BookkeepingStatements;
+  private readonly ontologyStatements: OntologyWriterStatements;
 
   /**
    * `propertyIndexes`: the declared property keys (NODE_PROPERTY_INDEXES,
@@ -125,6 +127,7 @@ export class SqliteGraphStore implements GraphStore {
     this.writerStatements = new GraphWriterStatements(db.writer);
     this.logStatements = new CommandLogStatements(db.writer);
     this.bookkeepingStatements = new BookkeepingStatements(db.writer);
+    this.ontologyStatements = new OntologyWriterStatements(db.writer);
   }
 
   getNode(workspaceId: string, id: string): Promise<GraphNode | null> {
@@ -196,6 +199,7 @@ export class SqliteGraphStore implements GraphStore {
       const uow: UnitOfWork = {
         graph: new SqliteGraphWriter(this.writerStatements, scope, bookkeeping),
         log: new SqliteCommandLog(this.logStatements, scope),
+        ontology: new SqliteOntologyWriter(this.ontologyStatements, scope),
       };
       bindTransaction(uow, this.db, scope);
       try {

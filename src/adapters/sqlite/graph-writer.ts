@@ -1,6 +1,6 @@
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
-import type { GraphEdge, GraphNode } from '../../domain/graph';
-import type { GraphWriter, InsertResult, WriteResult } from '../../ports/graph-store';
+import type { GraphEdge, GraphNode, RecordKind } from '../../domain/graph';
+import type { GraphWriter, InsertResult, TypeCount, WriteResult } from '../../ports/graph-store';
 import {
   EDGE_COLUMNS,
   NODE_COLUMNS,
@@ -25,6 +25,19 @@ interface DeleteParams extends KeyParams {
   expectedVersion: number | null;
 }
 
+interface TypePageParams {
+  workspaceId: string;
+  type: string;
+  afterId: string;
+  limit: number;
+}
+
+interface EdgesAtParams {
+  workspaceId: string;
+  nodeId: string;
+  type: string;
+}
+
 /**
  * The writer connection's graph statements, prepared once per store and shared by every
  * transaction (preparing per transaction would cost more than the writes themselves).
@@ -40,6 +53,10 @@ export class GraphWriterStatements {
   readonly replaceNode: Statement<[NodeParams & { expectedVersion: number }]>;
   readonly deleteNode: Statement<[DeleteParams], NodeRow>;
   readonly deleteEdge: Statement<[DeleteParams], EdgeRow>;
+  readonly nodesOfType: Statement<[TypePageParams], NodeRow>;
+  readonly edgesOfType: Statement<[TypePageParams], EdgeRow>;
+  readonly typeCounts: Record<RecordKind, Statement<[string], TypeCount>>;
+  readonly edgesAt: Record<'source' | 'target', Statement<[EdgesAtParams], number>>;
 
   constructor(writer: Database) {
     this.getNode = writer.prepare(
@@ -95,6 +112,41 @@ export class GraphWriterStatements {
          AND (@expectedVersion IS NULL OR version = @expectedVersion)
        RETURNING ${EDGE_COLUMNS}`,
     );
+    // Type scans, counts and end counts (ontology types): each one index range.
+    this.nodesOfType = writer.prepare(
+      `SELECT ${NODE_COLUMNS} FROM graph_nodes
+       WHERE workspace_id = @workspaceId AND entity_type = @type AND id > @afterId
+       ORDER BY id LIMIT @limit`,
+    );
+    this.edgesOfType = writer.prepare(
+      `SELECT ${EDGE_COLUMNS} FROM graph_edges
+       WHERE workspace_id = @workspaceId AND type = @type AND id > @afterId
+       ORDER BY id LIMIT @limit`,
+    );
+    this.typeCounts = {
+      node: writer.prepare(
+        `SELECT entity_type AS type, COUNT(*) AS count FROM graph_nodes
+         WHERE workspace_id = ? GROUP BY entity_type ORDER BY entity_type`,
+      ),
+      edge: writer.prepare(
+        `SELECT type, COUNT(*) AS count FROM graph_edges
+         WHERE workspace_id = ? GROUP BY type ORDER BY type`,
+      ),
+    };
+    this.edgesAt = {
+      source: writer
+        .prepare<[EdgesAtParams], number>(
+          `SELECT COUNT(*) FROM graph_edges
+           WHERE workspace_id = @workspaceId AND source_id = @nodeId AND type = @type`,
+        )
+        .pluck(),
+      target: writer
+        .prepare<[EdgesAtParams], number>(
+          `SELECT COUNT(*) FROM graph_edges
+           WHERE workspace_id = @workspaceId AND target_id = @nodeId AND type = @type`,
+        )
+        .pluck(),
+    };
   }
 }
 
@@ -207,6 +259,33 @@ export class SqliteGraphWriter implements GraphWriter {
       }
       return this.failure(this.s.edgeVersion.get(this.workspaceId, id));
     });
+  }
+
+  nodesOfType(entityType: string, afterId: string | null, limit: number): Promise<GraphNode[]> {
+    return this.scope.run(() =>
+      this.s.nodesOfType.all(this.typePage(entityType, afterId, limit)).map(toNode),
+    );
+  }
+
+  edgesOfType(type: string, afterId: string | null, limit: number): Promise<GraphEdge[]> {
+    return this.scope.run(() =>
+      this.s.edgesOfType.all(this.typePage(type, afterId, limit)).map(toEdge),
+    );
+  }
+
+  typeCounts(kind: RecordKind): Promise<TypeCount[]> {
+    return this.scope.run(() => this.s.typeCounts[kind].all(this.workspaceId));
+  }
+
+  countEdgesAt(nodeId: string, end: 'source' | 'target', type: string): Promise<number> {
+    return this.scope.run(
+      () => this.s.edgesAt[end].get({ workspaceId: this.workspaceId, nodeId, type }) ?? 0,
+    );
+  }
+
+  /** Ids are never empty, so '' starts before the first. */
+  private typePage(type: string, afterId: string | null, limit: number): TypePageParams {
+    return { workspaceId: this.workspaceId, type, afterId: afterId ?? '', limit };
   }
 
   private deleteParams(id: string, expectedVersion: number | undefined): DeleteParams {

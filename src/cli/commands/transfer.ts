@@ -33,10 +33,10 @@ async function writeLines(lines: AsyncIterable<ExportLine>, file: string) {
 const exportCommand: CommandDef = {
   group: 'export',
   name: '',
-  summary: 'Export a workspace’s nodes and edges as NDJSON',
+  summary: 'Export a workspace’s types, nodes and edges as NDJSON',
   usage: '--workspace <uuid> [--out <file>]',
   description: [
-    'Writes the workspace and every node and edge, exactly as stored (ids, versions, timestamps, properties), one JSON object per line: to standard output, or to --out. `import` loads the file into whichever engine is configured, so this is how a workspace moves from the embedded store to Neo4j (docs/neo4j.md).',
+    'Writes the workspace, its ontology types and settings, and every node and edge, exactly as stored (ids, versions, timestamps, properties), one JSON object per line: to standard output, or to --out. `import` loads the file into whichever engine is configured, so this is how a workspace moves from the embedded store to Neo4j (docs/neo4j.md).',
     'The undo/redo history, Idempotency-Key records and API keys are not exported: after an import, create keys with `key create`. Export a workspace that nobody writes to meanwhile; the export stops with an error if it changes underneath.',
   ],
   options: [
@@ -87,8 +87,8 @@ const importCommand: CommandDef = {
   summary: 'Import a workspace export (NDJSON) into the configured store',
   usage: '--file <file> [--workspace <uuid>]',
   description: [
-    'Loads a file written by `export` into the store this environment configures (Neo4j when NEO4J_URI is set, else the embedded store), keeping ids, versions, timestamps and edges. The whole file is validated first; an invalid or truncated file imports nothing.',
-    'The workspace is created with its name, plan and limits unless it exists, in which case the records are added to it. --workspace imports under another workspace id. Records that exist already are skipped when identical and refused when not, so an import that stopped can be run again.',
+    'Loads a file written by `export` into the store this environment configures (Neo4j when NEO4J_URI is set, else the embedded store), keeping ids, versions, timestamps and edges. The whole file is validated first; an invalid or truncated file imports nothing. The types are defined first, and every record is checked against them as a command’s would be.',
+    'The workspace is created with its name, plan and limits unless it exists, in which case the types and records are added to it. --workspace imports under another workspace id. Types and records that exist already are skipped when identical and refused when not, so an import that stopped can be run again.',
   ],
   options: [
     { name: 'file', value: '<file>', description: 'The export to load' },
@@ -120,6 +120,7 @@ const importCommand: CommandDef = {
           : 'Imported into the existing workspace.',
         ...formatFields([
           ['workspace', report.workspaceId],
+          ['types', `${report.types.inserted} defined, ${report.types.unchanged} already there`],
           ['nodes', `${report.nodes.inserted} inserted, ${report.nodes.unchanged} already there`],
           ['edges', `${report.edges.inserted} inserted, ${report.edges.unchanged} already there`],
         ]),

@@ -11,6 +11,7 @@ const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'write:livedata': 'Create live data sources and send data points',
   'read:connectors': 'Read webhook connectors and their events',
   'write:connectors': 'Create, change and delete webhook connectors',
+  'write:ontology': 'Define, change and delete entity and relationship types',
   admin: 'Manage API keys, OAuth applications and workspace settings',
 };
 

@@ -95,7 +95,12 @@ export function importRoutes(deps: {
           }
         };
         const started = await deps.service.start(workspaceId, principal.actorId);
-        const finished = await deps.service.run(workspaceId, started, upload());
+        const finished = await deps.service.run(
+          workspaceId,
+          started,
+          upload(),
+          req.ctx.scopes ?? [],
+        );
         if (watch.stalled) {
           // The import is recorded as failed; the client is told which, and the connection
           // closed.

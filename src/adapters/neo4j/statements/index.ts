@@ -6,6 +6,7 @@ import { LIVE_DATA_STATEMENTS } from './live-data';
 import { listStatementsForLint } from './list-shapes';
 import { PROPERTY_INDEX_STATEMENTS } from './property-indexes';
 import { MAINTENANCE_STATEMENTS } from './maintenance';
+import { ONTOLOGY_STATEMENTS } from './ontology';
 import { SYSTEM_STATEMENTS } from './system';
 import { OAUTH_STATEMENTS } from './oauth';
 import { SEARCH_STATEMENTS } from './search';
@@ -29,5 +30,6 @@ export function allStatements(): Statement[] {
     ...MAINTENANCE_STATEMENTS,
     ...SEARCH_STATEMENTS,
     ...PROPERTY_INDEX_STATEMENTS,
+    ...ONTOLOGY_STATEMENTS,
   ];
 }

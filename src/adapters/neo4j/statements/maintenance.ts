@@ -191,6 +191,34 @@ export const PURGE_INDEX_OUTBOX = cypher(
   DELETE o`,
 );
 
+/** Ontology types, settings and unique values (`cypher/schema/011-ontology.cypher`). */
+export const PURGE_ONTOLOGY_TYPES = cypher(
+  'purge-ontology-types',
+  ['workspaceIds'],
+  `
+  MATCH (t:_OntologyType)
+  WHERE t.workspaceId IN $workspaceIds
+  DELETE t`,
+);
+
+export const PURGE_ONTOLOGY_SETTINGS = cypher(
+  'purge-ontology-settings',
+  ['workspaceIds'],
+  `
+  MATCH (s:_OntologySettings)
+  WHERE s.workspaceId IN $workspaceIds
+  DELETE s`,
+);
+
+export const PURGE_UNIQUE_VALUES = cypher(
+  'purge-unique-values',
+  ['workspaceIds'],
+  `
+  MATCH (u:_UniqueValue)
+  WHERE u.workspaceId IN $workspaceIds
+  DELETE u`,
+);
+
 /** In the order they must run: relationships go with their entities first. */
 export const MAINTENANCE_STATEMENTS = [
   PURGE_ENTITIES,
@@ -212,5 +240,8 @@ export const MAINTENANCE_STATEMENTS = [
   PURGE_OAUTH_CLIENTS,
   PURGE_MEMBERSHIPS,
   PURGE_INDEX_OUTBOX,
+  PURGE_ONTOLOGY_TYPES,
+  PURGE_ONTOLOGY_SETTINGS,
+  PURGE_UNIQUE_VALUES,
   PURGE_WORKSPACES,
 ];

@@ -17,6 +17,7 @@ import { m007WebhookStatusIndex } from './007-webhook-status-index';
 import { m008OAuthExpiryIndexes } from './008-oauth-expiry-indexes';
 import { m009Imports } from './009-imports';
 import { m010GraphBookkeeping } from './010-graph-bookkeeping';
+import { m011Ontology } from './011-ontology';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m008OAuthExpiryIndexes,
   m009Imports,
   m010GraphBookkeeping,
+  m011Ontology,
 ];
