@@ -18,6 +18,8 @@ import { CommandService } from './commands/command-service';
 import { openDatabase, SqliteHealthCheck } from './adapters/sqlite/database';
 import { SqliteWorkspaceStore } from './adapters/sqlite/workspace-store';
 import { openNeo4jStores } from './adapters/neo4j/index';
+import { memorySharedState } from './adapters/memory/index';
+import { redisSharedState } from './adapters/redis/index';
 import type { Config } from './config/load-config';
 import { HttpMetrics } from './http/metrics';
 import { Lifecycle } from './lifecycle';
@@ -39,6 +41,11 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** The wired service: dependencies for the app plus a way to release resources. */
 export interface Container {
   deps: AppDeps;
+  /**
+   * Resolves once Redis is connected when REDIS_URL is set (bounded: 1 s), so the first
+   * requests count in the shared store; at once otherwise.
+   */
+  connected(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,14 +77,26 @@ export function createContainer(
 ): Container {
   const clock = overrides.clock ?? systemClock;
   const db = openDatabase({ filename: config.sqlitePath, logger });
+  const metrics = overrides.metrics ?? new HttpMetrics();
+  // REDIS_URL shares rate limits, the sign-in throttle, webhook slots and cache invalidation
+  // between instances (docs/operations.md); without it each process keeps its own.
+  const shared = config.redis
+    ? redisSharedState({ ...config.redis, logger, clock, registry: metrics.registry })
+    : memorySharedState(clock);
   // NEO4J_URI moves every record to Neo4j (docs/neo4j.md): graph, command log, workspaces,
   // API keys, live-data sources, webhook connectors and OAuth records.
   const neo4j = config.neo4j
     ? openNeo4jStores(config.neo4j, logger, config.propertyIndexes)
     : undefined;
   // Read on every authenticated request: cached briefly, invalidated by in-process changes.
-  const workspaces = new CachedWorkspaceStore(neo4j?.workspaces ?? new SqliteWorkspaceStore(db));
-  const apiKeyStore = new CachedApiKeyStore(neo4j?.apiKeys ?? new SqliteApiKeyStore(db));
+  const workspaces = new CachedWorkspaceStore(
+    neo4j?.workspaces ?? new SqliteWorkspaceStore(db),
+    shared.invalidations,
+  );
+  const apiKeyStore = new CachedApiKeyStore(
+    neo4j?.apiKeys ?? new SqliteApiKeyStore(db),
+    shared.invalidations,
+  );
   const apiKeys = new ApiKeyService(apiKeyStore, clock);
   const oauth = createOAuthServices(
     {
@@ -88,6 +107,7 @@ export function createContainer(
     workspaces,
     clock,
     config.publicUrl,
+    shared.counters,
   );
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
@@ -98,7 +118,11 @@ export function createContainer(
   });
   const webhooks = createWebhooks({
     // Looked up by endpoint on every delivery: cached briefly, invalidated by in-process changes.
-    store: new CachedConnectorStore(neo4j?.connectors ?? new SqliteConnectorStore(db)),
+    store: new CachedConnectorStore(
+      neo4j?.connectors ?? new SqliteConnectorStore(db),
+      shared.invalidations,
+    ),
+    slots: shared.leases,
     commands,
     clock,
     logger,
@@ -115,7 +139,6 @@ export function createContainer(
     ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
   });
 
-  const metrics = overrides.metrics ?? new HttpMetrics();
   const search = createSearch({
     config,
     metrics: metrics.registry,
@@ -138,7 +161,7 @@ export function createContainer(
     clock,
     metrics,
     authenticator,
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new RateLimiter(shared.counters),
     workspaces,
     apiKeys,
     commands,
@@ -147,6 +170,7 @@ export function createContainer(
       new SqliteHealthCheck(db),
       ...(neo4j ? [neo4j.healthCheck] : []),
       ...liveData.healthChecks,
+      ...shared.healthChecks,
     ],
     lifecycle: new Lifecycle(),
     graph,
@@ -180,12 +204,14 @@ export function createContainer(
   };
   return {
     deps,
+    connected: () => shared.connected(),
     close: async () => {
       webhooks.stop();
       stopOAuthMaintenance();
       await search.close();
       await liveData.close();
       await neo4j?.close();
+      shared.close();
       db.close();
     },
   };

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     printFirstStart(boot, config);
   }
 
+  await container.connected();
   const server = createHttpServer(createApp(deps), config.timeouts, logger);
   let port: number;
   try {

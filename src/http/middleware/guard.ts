@@ -106,7 +106,7 @@ async function applyRateLimit(
     : PLAN_LIMITS.starter;
   const bucket = workspace ? `ws:${workspace.id}` : `actor:${principal.actorId}`;
   const nowMs = deps.clock.now();
-  const decision = deps.rateLimiter.consume(bucket, limits, nowMs);
+  const decision = await deps.rateLimiter.consume(bucket, limits, nowMs);
   setRateLimitHeaders(res, decision, nowMs);
   if (decision.exceeded) {
     throw new RateLimitedError(decision.exceeded.window, decision.exceeded.retryAfterSeconds);

@@ -30,7 +30,7 @@ export function webhookRoutes(deps: {
       handler: async (req, res) => {
         const connector = await deps.reception.connectorFor(String(req.params.endpointId));
         requireJsonMediaType(req);
-        const slot = deps.reception.acquireSlot(connector);
+        const slot = await deps.reception.acquireSlot(connector);
         try {
           const readWithin = Math.min(deps.bodyTimeoutMs, slot.remainingMs());
           const body = await readRawBody(req, WEBHOOK_BODY_LIMIT_BYTES, readWithin);
