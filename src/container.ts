@@ -88,21 +88,32 @@ export function createContainer(
   const neo4j = config.neo4j
     ? openNeo4jStores(config.neo4j, logger, config.propertyIndexes)
     : undefined;
-  // Read on every authenticated request: cached briefly, invalidated by in-process changes.
+  // Every store call is timed by engine (`store_operation_duration_seconds`), caches aside.
+  const instrument = metrics.stores.instrument;
+  const system = neo4j ? 'neo4j' : 'sqlite';
+  // Read on every authenticated request: cached briefly, invalidated on every instance.
   const workspaces = new CachedWorkspaceStore(
-    neo4j?.workspaces ?? new SqliteWorkspaceStore(db),
+    instrument(neo4j?.workspaces ?? new SqliteWorkspaceStore(db), system, 'workspaces'),
     shared.invalidations,
   );
   const apiKeyStore = new CachedApiKeyStore(
-    neo4j?.apiKeys ?? new SqliteApiKeyStore(db),
+    instrument(neo4j?.apiKeys ?? new SqliteApiKeyStore(db), system, 'apiKeys'),
     shared.invalidations,
   );
   const apiKeys = new ApiKeyService(apiKeyStore, clock);
   const oauth = createOAuthServices(
     {
-      users: neo4j?.users ?? new SqliteUserStore(db),
-      clients: neo4j?.oauthClients ?? new SqliteOAuthClientStore(db),
-      grants: neo4j?.oauthGrants ?? new SqliteOAuthGrantStore(db),
+      users: instrument(neo4j?.users ?? new SqliteUserStore(db), system, 'users'),
+      clients: instrument(
+        neo4j?.oauthClients ?? new SqliteOAuthClientStore(db),
+        system,
+        'oauthClients',
+      ),
+      grants: instrument(
+        neo4j?.oauthGrants ?? new SqliteOAuthGrantStore(db),
+        system,
+        'oauthGrants',
+      ),
     },
     workspaces,
     clock,
@@ -111,15 +122,21 @@ export function createContainer(
   );
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
-  const graph = neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes);
-  const commands = new CommandService(graph, clock, {
-    historyDepth: config.commandHistoryDepth,
-    idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
-  });
+  const graph = instrument(
+    neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes),
+    system,
+    'graph',
+  );
+  const commands = new CommandService(
+    graph,
+    clock,
+    { historyDepth: config.commandHistoryDepth, idempotencyTtlMs: IDEMPOTENCY_TTL_MS },
+    metrics.operations,
+  );
   const webhooks = createWebhooks({
-    // Looked up by endpoint on every delivery: cached briefly, invalidated by in-process changes.
+    // Looked up by endpoint on every delivery: cached briefly, invalidated on every instance.
     store: new CachedConnectorStore(
-      neo4j?.connectors ?? new SqliteConnectorStore(db),
+      instrument(neo4j?.connectors ?? new SqliteConnectorStore(db), system, 'connectors'),
       shared.invalidations,
     ),
     slots: shared.leases,
@@ -136,6 +153,7 @@ export function createContainer(
     clock,
     config: config.liveData,
     logger,
+    instrument,
     ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
   });
 
@@ -147,14 +165,15 @@ export function createContainer(
     workspaces,
     clock,
     logger,
-    ...(neo4j ? { outbox: neo4j.indexOutbox } : {}),
+    instrument,
+    ...(neo4j ? { outbox: instrument(neo4j.indexOutbox, 'neo4j', 'indexOutbox') } : {}),
     ...(overrides.embedder ? { embedder: overrides.embedder } : {}),
     ...(overrides.vectorIndex ? { decorateVectorIndex: overrides.vectorIndex } : {}),
     ...(overrides.indexer ? { indexer: overrides.indexer } : {}),
     ...(overrides.startIndexer === false ? { startIndexer: false } : {}),
   });
 
-  const importStore = neo4j?.imports ?? new SqliteImportStore(db);
+  const importStore = instrument(neo4j?.imports ?? new SqliteImportStore(db), system, 'imports');
 
   const deps: AppDeps = {
     logger,

@@ -149,6 +149,13 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
       };
     };
 
+    /** One sample of an instance's /metrics, e.g. `redis_up`. */
+    const metric = async (instance: number, series: string) => {
+      const text = await (await fetch(`${urls[instance]}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? undefined : Number(line.slice(series.length + 1));
+    };
+
     it('refuses the 61st request of a Starter minute across the three instances', async () => {
       // A minute boundary may fall inside the 61 requests: then once more, in the new minute.
       for (let attempt = 1; ; attempt += 1) {
@@ -316,6 +323,7 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
         expect(lines).toHaveLength(1);
         expect(lines[0]).toMatchObject({ level: 40, store: 'redis' });
       }
+      expect(await metric(0, 'redis_up')).toBe(0);
 
       // Back, empty (no persistence): shared again without a restart.
       await redis.start();
@@ -331,6 +339,8 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
         const lines = instance.logs().filter((l) => l.msg === 'store available again: redis');
         expect(lines).toHaveLength(1);
       }
+      expect(await metric(0, 'redis_up')).toBe(1);
+      expect(await metric(0, 'redis_reconnects_total')).toBe(1);
     }, 60_000);
   },
 );
