@@ -5,7 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHMARKS = ['http-overhead.ts', 'ontology.ts', 'live-data.ts', 'webhooks.ts', 'search.ts'];
+const BENCHMARKS = [
+  'http-overhead.ts',
+  'http-redis.ts',
+  'ontology.ts',
+  'live-data.ts',
+  'webhooks.ts',
+  'search.ts',
+];
 
 let failed = 0;
 for (const file of BENCHMARKS) {

@@ -108,6 +108,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...webhookRoutes({
       reception: deps.webhooks.reception,
       bodyTimeoutMs: deps.http.bodyTimeoutMs,
+      delivered: (outcome) => deps.metrics.operations.webhookDelivery(outcome),
     }),
     ...systemRoutes({
       healthChecks: deps.healthChecks,

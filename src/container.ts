@@ -19,6 +19,8 @@ import { CommandService } from './commands/command-service';
 import { openDatabase, SqliteHealthCheck } from './adapters/sqlite/database';
 import { SqliteWorkspaceStore } from './adapters/sqlite/workspace-store';
 import { openNeo4jStores } from './adapters/neo4j/index';
+import { memorySharedState } from './adapters/memory/index';
+import { redisSharedState } from './adapters/redis/index';
 import type { Config } from './config/load-config';
 import { HttpMetrics } from './http/metrics';
 import { Lifecycle } from './lifecycle';
@@ -43,6 +45,11 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** The wired service: dependencies for the app plus a way to release resources. */
 export interface Container {
   deps: AppDeps;
+  /**
+   * Resolves once Redis is connected when REDIS_URL is set (bounded: 1 s), so the first
+   * requests count in the shared store; at once otherwise.
+   */
+  connected(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,48 +83,82 @@ export function createContainer(
   // First, so that an unusable key file stops the start before anything is opened.
   const keyRing = openSecrets(config.secrets, logger);
   const db = openDatabase({ filename: config.sqlitePath, logger });
+  const metrics = overrides.metrics ?? new HttpMetrics();
+  // REDIS_URL shares rate limits, the sign-in throttle, webhook slots and cache invalidation
+  // between instances (docs/operations.md); without it each process keeps its own.
+  const shared = config.redis
+    ? redisSharedState({ ...config.redis, logger, clock, registry: metrics.registry })
+    : memorySharedState(clock);
   // NEO4J_URI moves every record to Neo4j (docs/neo4j.md): graph, command log, workspaces,
   // API keys, live-data sources, webhook connectors and OAuth records.
   const neo4j = config.neo4j
     ? openNeo4jStores(config.neo4j, logger, keyRing.box, config.propertyIndexes)
     : undefined;
-  // Read on every authenticated request: cached briefly, invalidated by in-process changes.
-  const workspaces = new CachedWorkspaceStore(neo4j?.workspaces ?? new SqliteWorkspaceStore(db));
-  const apiKeyStore = new CachedApiKeyStore(neo4j?.apiKeys ?? new SqliteApiKeyStore(db));
+  // Every store call is timed by engine (`store_operation_duration_seconds`), caches aside.
+  const instrument = metrics.stores.instrument;
+  const system = neo4j ? 'neo4j' : 'sqlite';
+  // Read on every authenticated request: cached briefly, invalidated on every instance.
+  const workspaces = new CachedWorkspaceStore(
+    instrument(neo4j?.workspaces ?? new SqliteWorkspaceStore(db), system, 'workspaces'),
+    shared.invalidations,
+  );
+  const apiKeyStore = new CachedApiKeyStore(
+    instrument(neo4j?.apiKeys ?? new SqliteApiKeyStore(db), system, 'apiKeys'),
+    shared.invalidations,
+  );
   const apiKeys = new ApiKeyService(apiKeyStore, clock);
   const oauth = createOAuthServices(
     {
-      users: neo4j?.users ?? new SqliteUserStore(db),
-      clients: neo4j?.oauthClients ?? new SqliteOAuthClientStore(db),
-      grants: neo4j?.oauthGrants ?? new SqliteOAuthGrantStore(db),
+      users: instrument(neo4j?.users ?? new SqliteUserStore(db), system, 'users'),
+      clients: instrument(
+        neo4j?.oauthClients ?? new SqliteOAuthClientStore(db),
+        system,
+        'oauthClients',
+      ),
+      grants: instrument(
+        neo4j?.oauthGrants ?? new SqliteOAuthGrantStore(db),
+        system,
+        'oauthGrants',
+      ),
     },
     workspaces,
     clock,
     config.publicUrl,
+    shared.counters,
   );
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
-  const graph = neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes);
+  const graph = instrument(
+    neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes),
+    system,
+    'graph',
+  );
   // Compiled ontology schemas, shared by every writer of records in this process.
   const schemas = new SchemaCache();
   const ontology = new OntologyService(
     graph,
-    neo4j?.ontology ?? new SqliteOntologyStore(db),
+    instrument(neo4j?.ontology ?? new SqliteOntologyStore(db), system, 'ontology'),
     clock,
     schemas,
   );
-  const commands = new CommandService(graph, clock, {
-    historyDepth: config.commandHistoryDepth,
-    idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
-    schemas,
-  });
-  const connectorStore = neo4j?.connectors ?? new SqliteConnectorStore(db, keyRing.box);
+  const commands = new CommandService(
+    graph,
+    clock,
+    { historyDepth: config.commandHistoryDepth, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, schemas },
+    metrics.operations,
+  );
+  const connectorStore = instrument(
+    neo4j?.connectors ?? new SqliteConnectorStore(db, keyRing.box),
+    system,
+    'connectors',
+  );
   // The stores holding secrets sealed at rest, for the re-encryption pass.
   const secrets = secretsDeps(keyRing, [connectorStore]);
   const webhooks = createWebhooks({
-    // Looked up by endpoint on every delivery: cached briefly, invalidated by in-process
-    // changes. The cache holds connectors decrypted, so a cached look-up decrypts nothing.
-    store: new CachedConnectorStore(connectorStore),
+    // Looked up by endpoint on every delivery: cached briefly, invalidated on every instance.
+    // The cache holds connectors decrypted, so a cached look-up decrypts nothing.
+    store: new CachedConnectorStore(connectorStore, shared.invalidations),
+    slots: shared.leases,
     commands,
     clock,
     logger,
@@ -131,10 +172,10 @@ export function createContainer(
     clock,
     config: config.liveData,
     logger,
+    instrument,
     ...(neo4j ? { sources: neo4j.liveDataSources } : {}),
   });
 
-  const metrics = overrides.metrics ?? new HttpMetrics();
   const search = createSearch({
     config,
     metrics: metrics.registry,
@@ -143,21 +184,22 @@ export function createContainer(
     workspaces,
     clock,
     logger,
-    ...(neo4j ? { outbox: neo4j.indexOutbox } : {}),
+    instrument,
+    ...(neo4j ? { outbox: instrument(neo4j.indexOutbox, 'neo4j', 'indexOutbox') } : {}),
     ...(overrides.embedder ? { embedder: overrides.embedder } : {}),
     ...(overrides.vectorIndex ? { decorateVectorIndex: overrides.vectorIndex } : {}),
     ...(overrides.indexer ? { indexer: overrides.indexer } : {}),
     ...(overrides.startIndexer === false ? { startIndexer: false } : {}),
   });
 
-  const importStore = neo4j?.imports ?? new SqliteImportStore(db);
+  const importStore = instrument(neo4j?.imports ?? new SqliteImportStore(db), system, 'imports');
 
   const deps: AppDeps = {
     logger,
     clock,
     metrics,
     authenticator,
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new RateLimiter(shared.counters),
     workspaces,
     apiKeys,
     commands,
@@ -167,6 +209,7 @@ export function createContainer(
       new SqliteHealthCheck(db),
       ...(neo4j ? [neo4j.healthCheck] : []),
       ...liveData.healthChecks,
+      ...shared.healthChecks,
     ],
     lifecycle: new Lifecycle(),
     graph,
@@ -204,6 +247,7 @@ export function createContainer(
   };
   return {
     deps,
+    connected: () => shared.connected(),
     close: async () => {
       await secrets.resealer.stop();
       webhooks.stop();
@@ -211,6 +255,7 @@ export function createContainer(
       await search.close();
       await liveData.close();
       await neo4j?.close();
+      shared.close();
       db.close();
     },
   };

@@ -79,6 +79,7 @@ async function main(): Promise<void> {
   // rewritten under the current key in small chunks while the service serves requests.
   resealInBackground(deps.secrets.resealer, logger);
 
+  await container.connected();
   const server = createHttpServer(createApp(deps), config.timeouts, logger);
   let port: number;
   try {

@@ -14,6 +14,8 @@ export class StoreOutageLog {
     readonly store: string,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
+    /** What the service does meanwhile, in the warn line (a store it can do without). */
+    private readonly consequence?: string,
   ) {}
 
   /** True between a failure and the next success. */
@@ -28,7 +30,11 @@ export class StoreOutageLog {
     }
     this.downSince = this.now();
     this.logger.warn(
-      { store: this.store, error: describe(cause) },
+      {
+        store: this.store,
+        error: describe(cause),
+        ...(this.consequence ? { consequence: this.consequence } : {}),
+      },
       `store unavailable: ${this.store}`,
     );
   }

@@ -1,4 +1,5 @@
 import type { RateLimits } from '../domain/workspace';
+import type { CounterStore } from '../ports/counter-store';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -19,62 +20,47 @@ export interface RateDecision {
   exceeded?: { window: 'minute' | 'day'; retryAfterSeconds: number };
 }
 
-interface Counter {
-  minuteStart: number;
-  minuteCount: number;
-  dayStart: number;
-  dayCount: number;
-}
-
 /**
- * Fixed-window counters (calendar minute and UTC day) per bucket. The check and the
- * increment happen in one synchronous step, so concurrent requests in this process can
- * never be over-admitted. Refused requests are not counted.
+ * Fixed-window counters (calendar minute and UTC day) per bucket, kept in a CounterStore:
+ * this process's memory, or Redis shared by every instance (REDIS_URL). Both windows are
+ * checked and counted in one atomic step of the store, so concurrent requests, from any
+ * instance sharing the store, are never over-admitted. Refused requests are not counted.
  *
- * Counters live in memory: a restart forgets them, and several instances would each count
- * separately (documented in docs/http-conventions.md#rate-limits).
+ * Each window is its own key, named by its start, so a new window starts from zero and an
+ * old one expires by itself (docs/http-conventions.md#rate-limits).
  */
 export class RateLimiter {
-  private readonly counters = new Map<string, Counter>();
+  constructor(private readonly counters: CounterStore) {}
 
-  consume(bucket: string, limits: RateLimits, nowMs: number): RateDecision {
+  async consume(bucket: string, limits: RateLimits, nowMs: number): Promise<RateDecision> {
     const minuteStart = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
     const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS;
-    let counter = this.counters.get(bucket);
-    if (!counter) {
-      counter = { minuteStart, minuteCount: 0, dayStart, dayCount: 0 };
-      this.counters.set(bucket, counter);
-    }
-    if (counter.minuteStart !== minuteStart) {
-      counter.minuteStart = minuteStart;
-      counter.minuteCount = 0;
-    }
-    if (counter.dayStart !== dayStart) {
-      counter.dayStart = dayStart;
-      counter.dayCount = 0;
-    }
+    // `{bucket}` is a Redis Cluster hash tag: both windows of a bucket live on one node.
+    const { admitted, counts } = await this.counters.hit([
+      { key: `rl:{${bucket}}:m:${minuteStart}`, limit: limits.perMinute, ttlMs: MINUTE_MS },
+      { key: `rl:{${bucket}}:d:${dayStart}`, limit: limits.perDay, ttlMs: DAY_MS },
+    ]);
+    const [minuteCount = 0, dayCount = 0] = counts;
     const minuteReset = minuteStart + MINUTE_MS;
     const dayReset = dayStart + DAY_MS;
 
     let exceeded: RateDecision['exceeded'];
-    if (counter.dayCount >= limits.perDay) {
-      exceeded = { window: 'day', retryAfterSeconds: secondsUntil(dayReset, nowMs) };
-    } else if (counter.minuteCount >= limits.perMinute) {
-      exceeded = { window: 'minute', retryAfterSeconds: secondsUntil(minuteReset, nowMs) };
-    } else {
-      counter.minuteCount += 1;
-      counter.dayCount += 1;
+    if (!admitted) {
+      exceeded =
+        dayCount >= limits.perDay
+          ? { window: 'day', retryAfterSeconds: secondsUntil(dayReset, nowMs) }
+          : { window: 'minute', retryAfterSeconds: secondsUntil(minuteReset, nowMs) };
     }
     return {
-      allowed: exceeded === undefined,
+      allowed: admitted,
       minute: {
         limit: limits.perMinute,
-        remaining: Math.max(0, limits.perMinute - counter.minuteCount),
+        remaining: Math.max(0, limits.perMinute - minuteCount),
         resetAtMs: minuteReset,
       },
       day: {
         limit: limits.perDay,
-        remaining: Math.max(0, limits.perDay - counter.dayCount),
+        remaining: Math.max(0, limits.perDay - dayCount),
         resetAtMs: dayReset,
       },
       ...(exceeded ? { exceeded } : {}),

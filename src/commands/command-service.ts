@@ -11,6 +11,7 @@ import { SchemaCache } from '../ontology/schema-cache';
 import type { GraphStore, UnitOfWork } from '../ports/graph-store';
 import type { CommandContext } from './context';
 import { COMMAND_SCOPES, dispatch } from './dispatch';
+import type { CommandTimer } from '../metrics/operation-metrics';
 import type { Command } from './schemas';
 
 /** The response of a command: what the route sends as `data`, and its status. */
@@ -85,6 +86,8 @@ export class CommandService {
     private readonly graph: GraphStore,
     private readonly clock: Clock,
     private readonly options: CommandServiceOptions,
+    /** Times each command by type (`command_duration_seconds`); none when absent. */
+    private readonly metrics?: CommandTimer,
   ) {
     this.schemas = options.schemas ?? new SchemaCache();
   }
@@ -94,11 +97,16 @@ export class CommandService {
     const nowMs = this.clock.now();
     const now = new Date(nowMs).toISOString();
     const requestHash = opts.idempotencyKey ? hashRequest(command) : '';
-    return this.graph.transaction(opts.workspaceId, (uow) =>
-      this.idempotent(uow, opts, requestHash, nowMs, () =>
-        this.apply(this.contextOf(uow, opts, now), command, opts),
-      ),
-    );
+    const done = this.metrics?.commandTimer(command.type);
+    try {
+      return await this.graph.transaction(opts.workspaceId, (uow) =>
+        this.idempotent(uow, opts, requestHash, nowMs, () =>
+          this.apply(this.contextOf(uow, opts, now), command, opts),
+        ),
+      );
+    } finally {
+      done?.();
+    }
   }
 
   /**
@@ -120,11 +128,16 @@ export class CommandService {
     const nowMs = this.clock.now();
     const now = new Date(nowMs).toISOString();
     const requestHash = opts.idempotencyKey ? hashRequest({ batch: items }) : '';
-    return this.graph.transaction(opts.workspaceId, (uow) =>
-      this.idempotent(uow, opts, requestHash, nowMs, () =>
-        applyBatch(this.contextOf(uow, opts, now), items, (entry) => this.log(uow, opts, entry)),
-      ),
-    );
+    const done = this.metrics?.commandTimer('BATCH');
+    try {
+      return await this.graph.transaction(opts.workspaceId, (uow) =>
+        this.idempotent(uow, opts, requestHash, nowMs, () =>
+          applyBatch(this.contextOf(uow, opts, now), items, (entry) => this.log(uow, opts, entry)),
+        ),
+      );
+    } finally {
+      done?.();
+    }
   }
 
   /**

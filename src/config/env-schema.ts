@@ -286,6 +286,17 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,255}$/, 'QDRANT_COLLECTION must be 1-255 letters, digits, _ or -')
     .default('ontology_nodes'),
+  // Redis (docs/operations.md "Several instances"): shared rate limits, sign-in throttle,
+  // webhook slots and cache invalidation when REDIS_URL is set; in-process otherwise.
+  REDIS_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^rediss?$/,
+        message: 'REDIS_URL must be a redis:// or rediss:// URL',
+      })
+      .optional(),
+  ),
+  REDIS_COMMAND_TIMEOUT_MS: durationMs('REDIS_COMMAND_TIMEOUT_MS', 500),
   BOOTSTRAP_WORKSPACE_ID: optionalString.pipe(uuid.optional()),
   BOOTSTRAP_WORKSPACE_NAME: z.string().min(1).max(200).default('Default workspace'),
   BOOTSTRAP_API_KEY: optionalString.pipe(

@@ -91,6 +91,11 @@ export interface Config {
     { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
   /** Qdrant for vectors when QDRANT_URL is set; sqlite-vec otherwise (docs/search.md). */
   qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
+  /**
+   * Redis, shared by every instance, for rate limits, the sign-in throttle, webhook slots
+   * and cache invalidation when REDIS_URL is set; each process keeps its own otherwise.
+   */
+  redis: { url: string; commandTimeoutMs: number } | undefined;
   bootstrap: {
     workspaceId: string | undefined;
     workspaceName: string;
@@ -203,6 +208,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     qdrant: env.QDRANT_URL
       ? { url: env.QDRANT_URL, apiKey: env.QDRANT_API_KEY, collection: env.QDRANT_COLLECTION }
+      : undefined,
+    redis: env.REDIS_URL
+      ? { url: env.REDIS_URL, commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS }
       : undefined,
     bootstrap: {
       workspaceId: env.BOOTSTRAP_WORKSPACE_ID,

@@ -1,5 +1,6 @@
 import type { Principal } from '../domain/principal';
 import type { Scope } from '../domain/scopes';
+import type { Plan } from '../domain/workspace';
 
 /** Per-request state that middleware fills in and handlers read. */
 export interface RequestContext {
@@ -12,6 +13,10 @@ export interface RequestContext {
   workspaceId?: string;
   /** Scopes the credential holds in `workspaceId`. */
   scopes?: readonly Scope[];
+  /** Plan of the workspace the request was charged to (rate limiting); for metrics. */
+  plan?: Plan;
+  /** `error.code` of an error answer, set by the error handler; for metrics. */
+  errorCode?: string;
 }
 
 declare module 'express-serve-static-core' {

@@ -10,6 +10,7 @@ import type { GraphStore } from '../ports/graph-store';
 import type { HealthCheck } from '../ports/health';
 import type { LiveDataSourceStore } from '../ports/live-data-source-store';
 import type { TimeSeriesStore } from '../ports/timeseries-store';
+import type { StoreInstrument } from '../metrics/store-metrics';
 import { LiveDataService } from './live-data-service';
 
 /** What the HTTP layer needs for live data. */
@@ -40,18 +41,25 @@ export function createLiveData(options: {
   logger: Logger;
   /** The system store's source records; the embedded SQLite store when absent. */
   sources?: LiveDataSourceStore;
+  /** Times the stores' calls (`store_operation_duration_seconds`); none when absent. */
+  instrument?: StoreInstrument;
 }): LiveDataWiring {
+  const instrument: StoreInstrument = options.instrument ?? ((store) => store);
   const healthChecks: HealthCheck[] = [];
   let series: TimeSeriesStore;
   if (options.config.influx) {
     const connection = new InfluxConnection(options.config.influx, options.logger);
-    series = new InfluxTimeSeriesStore(connection);
+    series = instrument(new InfluxTimeSeriesStore(connection), 'influxdb', 'timeseries');
     healthChecks.push(new InfluxHealthCheck(connection));
   } else {
-    series = new SqliteTimeSeriesStore(options.db);
+    series = instrument(new SqliteTimeSeriesStore(options.db), 'sqlite', 'timeseries');
   }
   const service = new LiveDataService(
-    options.sources ?? new SqliteLiveDataSourceStore(options.db),
+    instrument(
+      options.sources ?? new SqliteLiveDataSourceStore(options.db),
+      options.sources ? 'neo4j' : 'sqlite',
+      'liveDataSources',
+    ),
     series,
     options.graph,
     options.clock,

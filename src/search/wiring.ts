@@ -9,6 +9,7 @@ import type { GraphStore } from '../ports/graph-store';
 import type { IndexOutbox } from '../ports/index-outbox';
 import type { VectorIndex } from '../ports/vector-index';
 import type { WorkspaceStore } from '../ports/workspace-store';
+import type { StoreInstrument } from '../metrics/store-metrics';
 import { SearchIndexer, type IndexerOptions } from './indexer';
 import { SearchMetrics } from './metrics';
 import { createEmbedders, createVectorIndex, sharedEmbedders } from './search-backends';
@@ -52,17 +53,25 @@ export function createSearch(options: {
   startIndexer?: boolean;
   /** Where search metrics are registered (the server's `/metrics`); none without. */
   metrics?: Registry;
+  /** Times the outbox's and vector index's calls; none when absent. */
+  instrument?: StoreInstrument;
 }): SearchWiring {
+  const instrument: StoreInstrument = options.instrument ?? ((store) => store);
   const embedders = options.embedder
     ? sharedEmbedders(options.embedder)
     : createEmbedders(options.config);
-  const outbox = options.outbox ?? new SqliteIndexOutbox(options.db);
+  const outbox =
+    options.outbox ?? instrument(new SqliteIndexOutbox(options.db), 'sqlite', 'indexOutbox');
   const metrics = options.metrics
     ? new SearchMetrics(options.metrics, () => outbox.pendingAll())
     : undefined;
-  const base = createVectorIndex(options.config, options.db, {
-    buildOnWrite: options.startIndexer !== false,
-  });
+  const base = instrument(
+    createVectorIndex(options.config, options.db, {
+      buildOnWrite: options.startIndexer !== false,
+    }),
+    options.config.qdrant ? 'qdrant' : 'sqlite',
+    'vectors',
+  );
   const vectors = options.decorateVectorIndex ? options.decorateVectorIndex(base) : base;
   const indexer = new SearchIndexer(
     {

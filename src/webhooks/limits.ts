@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import type { LeaseStore } from '../ports/lease-store';
 
 /** Largest webhook body accepted: 1 MiB (spec: Limits, "payload size 1 MB maximum"). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1_048_576;
@@ -17,15 +18,22 @@ export class WebhookConcurrencyError extends AppError {
   }
 }
 
+/** How long a slot is held without renewal: a slot of an instance that died frees this late. */
+export const SLOT_LEASE_MS = 10_000;
+/** How often a delivery in progress renews its slot. */
+const SLOT_RENEW_EVERY_MS = 3_000;
+
 /**
  * Deliveries in progress per workspace (spec: "concurrent requests limited per
- * workspace"). In memory, so the limit holds per service process: with N instances behind
- * a load balancer a workspace may have up to N times the limit in flight.
+ * workspace"), as leases of a LeaseStore: this process's memory, or Redis with REDIS_URL,
+ * where the limit holds across every instance. A slot is renewed while its delivery runs
+ * and given back when it ends; if its instance dies, it expires within SLOT_LEASE_MS.
  */
 export class WorkspaceConcurrencyLimiter {
-  private readonly inFlight = new Map<string, number>();
-
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    private readonly leases: LeaseStore,
+  ) {
     if (!Number.isInteger(limit) || limit < 1) {
       throw new RangeError('the concurrency limit must be a positive integer');
     }
@@ -35,31 +43,35 @@ export class WorkspaceConcurrencyLimiter {
    * Takes a slot of the workspace, or throws 429 when all are taken. The returned
    * function gives the slot back; calling it more than once is harmless.
    */
-  acquire(workspaceId: string): () => void {
-    const current = this.inFlight.get(workspaceId) ?? 0;
-    if (current >= this.limit) {
+  async acquire(workspaceId: string): Promise<() => void> {
+    const key = slotKey(workspaceId);
+    const leaseId = await this.leases.acquire(key, this.limit, SLOT_LEASE_MS);
+    if (leaseId === null) {
       throw new WebhookConcurrencyError(this.limit, 1);
     }
-    this.inFlight.set(workspaceId, current + 1);
+    const renewal = setInterval(() => {
+      this.leases.renew(key, leaseId, SLOT_LEASE_MS).catch(() => undefined);
+    }, SLOT_RENEW_EVERY_MS);
+    renewal.unref();
     let released = false;
     return () => {
       if (released) {
         return;
       }
       released = true;
-      const left = (this.inFlight.get(workspaceId) ?? 1) - 1;
-      if (left <= 0) {
-        this.inFlight.delete(workspaceId);
-      } else {
-        this.inFlight.set(workspaceId, left);
-      }
+      clearInterval(renewal);
+      this.leases.release(key, leaseId).catch(() => undefined);
     };
   }
 
-  /** Deliveries of the workspace in progress now. */
-  inProgress(workspaceId: string): number {
-    return this.inFlight.get(workspaceId) ?? 0;
+  /** Deliveries of the workspace in progress now (on every instance sharing the store). */
+  inProgress(workspaceId: string): Promise<number> {
+    return this.leases.held(slotKey(workspaceId));
   }
+}
+
+function slotKey(workspaceId: string): string {
+  return `webhook-slots:{${workspaceId}}`;
 }
 
 /**

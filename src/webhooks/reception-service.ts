@@ -9,6 +9,7 @@ import {
 } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { ConnectorStore } from '../ports/connector-store';
+import type { LeaseStore } from '../ports/lease-store';
 import type { EventProcessor } from './event-processor';
 import { RejectionBudget, WorkspaceConcurrencyLimiter } from './limits';
 import {
@@ -42,6 +43,8 @@ export interface DeliverySlot {
 export interface ReceptionOptions {
   concurrencyPerWorkspace: number;
   rejectedRecordsPerMinute: number;
+  /** Where the workspace's delivery slots are held (shared by every instance with REDIS_URL). */
+  slots: LeaseStore;
 }
 
 /** Sender event ids: 1 to 255 visible ASCII characters, like an Idempotency-Key. */
@@ -106,7 +109,7 @@ export class WebhookReceptionService {
     private readonly clock: Clock,
     options: ReceptionOptions,
   ) {
-    this.limiter = new WorkspaceConcurrencyLimiter(options.concurrencyPerWorkspace);
+    this.limiter = new WorkspaceConcurrencyLimiter(options.concurrencyPerWorkspace, options.slots);
     this.rejections = new RejectionBudget(options.rejectedRecordsPerMinute);
   }
 
@@ -123,14 +126,14 @@ export class WebhookReceptionService {
    * Takes one of the connector's workspace's delivery slots (429 when none is free) and
    * starts the delivery's processing bound, which counts from now.
    */
-  acquireSlot(connector: Connector): DeliverySlot {
-    const release = this.limiter.acquire(connector.workspaceId);
+  async acquireSlot(connector: Connector): Promise<DeliverySlot> {
+    const release = await this.limiter.acquire(connector.workspaceId);
     const deadline = performance.now() + this.processor.boundMs;
     return { release, remainingMs: () => Math.max(0, Math.ceil(deadline - performance.now())) };
   }
 
   /** Deliveries of the workspace in progress now (for tests and operators). */
-  inProgress(workspaceId: string): number {
+  inProgress(workspaceId: string): Promise<number> {
     return this.limiter.inProgress(workspaceId);
   }
 

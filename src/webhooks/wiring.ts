@@ -3,6 +3,7 @@ import type { CommandService } from '../commands/command-service';
 import type { Config } from '../config/load-config';
 import type { Clock } from '../ports/clock';
 import type { ConnectorStore } from '../ports/connector-store';
+import type { LeaseStore } from '../ports/lease-store';
 import { ConnectorService } from './connector-service';
 import { GraphEventIngestor, type EventIngestor } from './event-ingestor';
 import { EventProcessor } from './event-processor';
@@ -19,6 +20,8 @@ export interface WebhookWiring {
   logger: Logger;
   config: Config['webhooks'];
   publicUrl: string | undefined;
+  /** Where the workspaces' delivery slots are held. */
+  slots: LeaseStore;
   /** Wraps the ingestor (tests inject a slow one to exercise the processing bound). */
   decorateIngestor?: (ingestor: EventIngestor) => EventIngestor;
 }
@@ -51,6 +54,7 @@ export function createWebhooks(wiring: WebhookWiring) {
       reception: new WebhookReceptionService(store, processor, clock, {
         concurrencyPerWorkspace: config.concurrencyPerWorkspace,
         rejectedRecordsPerMinute: config.rejectedRecordsPerMinute,
+        slots: wiring.slots,
       }),
       maintenance,
       publicUrl: wiring.publicUrl,

@@ -266,7 +266,7 @@ describe('the HTTP server (real sockets)', () => {
         const slow = delivery('slow-1');
         await trickler.write(slow.requestHead);
         void trickle(trickler, slow.body, 100);
-        await waitFor(() => inProgress() === 1);
+        await waitFor(async () => (await inProgress()) === 1);
 
         // While the trickler holds the only slot, a real sender is turned away...
         const first = delivery('real-1');
@@ -277,7 +277,7 @@ describe('the HTTP server (real sockets)', () => {
         const answer = await trickler.response();
         expectRawError(answer, 408, 'REQUEST_TIMEOUT');
         await trickler.closed();
-        expect(inProgress()).toBe(0);
+        expect(await inProgress()).toBe(0);
 
         const second = delivery('real-2');
         await later.write(second.requestHead + second.body);

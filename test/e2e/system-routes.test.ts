@@ -41,6 +41,19 @@ describe('system routes', () => {
     expect(res.text).not.toContain('connection refused');
   });
 
+  it('/ready answers 200 reporting a non-critical dependency that is down (Redis)', async () => {
+    const app = withHealthCheck({
+      name: 'redis',
+      critical: false,
+      ping: () => Promise.reject(new Error('connection refused')),
+    });
+    const res = await request(app).get('/ready');
+    expect(expectData(res, 200)).toEqual({
+      status: 'ready',
+      checks: { sqlite: 'up', redis: 'down' },
+    });
+  });
+
   it('/ready answers 503 once the service is stopping, without pinging the stores', async () => {
     const lifecycle = new Lifecycle();
     let pings = 0;

@@ -61,7 +61,7 @@ describe('webhook concurrency', () => {
     const connector = await createConnector(t, admin);
     const held = Array.from({ length: 10 }, (_, i) => send(connector, `held-${i}`));
     await waitFor(() => gate.arrived === 10);
-    expect(t.container.deps.webhooks.reception.inProgress(t.workspaceId)).toBe(10);
+    expect(await t.container.deps.webhooks.reception.inProgress(t.workspaceId)).toBe(10);
 
     const excess = await send(connector, 'excess').promise;
     const error = expectError(excess, 429, 'RATE_LIMITED');
@@ -75,7 +75,7 @@ describe('webhook concurrency', () => {
     gate.open();
     const answers = await Promise.all(held.map((h) => h.promise));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(202));
-    expect(t.container.deps.webhooks.reception.inProgress(t.workspaceId)).toBe(0);
+    expect(await t.container.deps.webhooks.reception.inProgress(t.workspaceId)).toBe(0);
     expect((await send(connector, 'after').promise).status).toBe(202);
     // The refused delivery was not recorded; it can be sent again.
     expect((await listEvents(t, admin, connector.id)).total).toBe(11);

@@ -183,9 +183,12 @@ export async function listEvents(
 }
 
 /** Polls `condition` until it holds (or fails after `timeoutMs`): waits for work in flight. */
-export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) {
       throw new Error('condition not reached in time');
     }

@@ -15,26 +15,37 @@ import type {
   ReplayClaim,
 } from '../../ports/connector-store';
 import type { UnitOfWork } from '../../ports/graph-store';
+import type { InvalidationBus } from '../../ports/invalidation-bus';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
+import { MemoryInvalidationBus } from '../memory/invalidation-bus';
 import { SYSTEM_CACHE_TTL_MS } from './cached-stores';
 import { TtlCache } from './ttl-cache';
 
 /**
  * ConnectorStore decorator caching the look-up by endpoint id that every webhook delivery
- * makes. A rotation or deletion through this process applies at once (it invalidates the
- * entry); one made by another instance within SYSTEM_CACHE_TTL_MS. Everything else goes
- * straight to the store. Entries hold the connector as read, its secrets decrypted: a
- * delivery served from the cache decrypts nothing.
+ * makes. A rotation or deletion is published on the InvalidationBus once committed, so it
+ * applies at once on this instance and, with REDIS_URL, on every other; without Redis
+ * another instance follows within SYSTEM_CACHE_TTL_MS. Everything else goes straight to
+ * the store. Entries hold the connector as read, its secrets decrypted: a delivery served
+ * from the cache decrypts nothing.
  */
 export class CachedConnectorStore implements ConnectorStore {
   private readonly byEndpoint: TtlCache<string, Connector>;
 
   constructor(
     private readonly inner: ConnectorStore,
+    private readonly invalidations: InvalidationBus = new MemoryInvalidationBus(),
     ttlMs = SYSTEM_CACHE_TTL_MS,
   ) {
     this.byEndpoint = new TtlCache(ttlMs);
+    invalidations.subscribe((message) => {
+      if (message.kind === 'all') {
+        this.byEndpoint.clear();
+      } else if (message.kind === 'connector') {
+        this.forget(message.id);
+      }
+    });
   }
 
   async findConnectorByEndpoint(endpointId: string): Promise<Connector | null> {
@@ -42,10 +53,11 @@ export class CachedConnectorStore implements ConnectorStore {
     if (cached) {
       return cached;
     }
+    const generation = this.byEndpoint.generation;
     const connector = await this.inner.findConnectorByEndpoint(endpointId);
     // Only connectors that exist are cached, so a new one answers at once.
     if (connector) {
-      this.byEndpoint.set(endpointId, connector);
+      this.byEndpoint.set(endpointId, connector, generation);
     }
     return connector;
   }
@@ -57,14 +69,14 @@ export class CachedConnectorStore implements ConnectorStore {
   ): Promise<Connector | null> {
     this.forget(id);
     const rotated = await this.inner.rotateSecret(workspaceId, id, rotation);
-    this.forget(id);
+    await this.invalidations.publish({ kind: 'connector', id });
     return rotated;
   }
 
   async deleteConnector(workspaceId: string, id: string): Promise<boolean> {
     this.forget(id);
     const deleted = await this.inner.deleteConnector(workspaceId, id);
-    this.forget(id);
+    await this.invalidations.publish({ kind: 'connector', id });
     return deleted;
   }
 

@@ -3,24 +3,39 @@ import type { Plan, RateLimits, Workspace } from '../../domain/workspace';
 import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { NewWorkspace, WorkspaceStore } from '../../ports/workspace-store';
+import type { InvalidationBus } from '../../ports/invalidation-bus';
+import { MemoryInvalidationBus } from '../memory/invalidation-bus';
 import { TtlCache } from './ttl-cache';
 
 /**
- * How long a cached API key or workspace is trusted. Changes made through this process
- * (revoking a key, changing a plan) apply at once because they invalidate the cache;
- * changes made by another process (the CLI, another instance) apply within this time.
+ * How long a cached API key, workspace or connector is trusted. Changes made through this
+ * process apply at once because they invalidate the cache; with REDIS_URL so do changes
+ * made by every other process (each publishes them on the InvalidationBus). Without it,
+ * changes made by another process (the CLI, another instance) apply within this time; it
+ * stays the bound when an invalidation is lost (Redis down).
  */
 export const SYSTEM_CACHE_TTL_MS = 5_000;
 
-/** ApiKeyStore decorator caching the per-request look-up by secret hash. */
+/**
+ * ApiKeyStore decorator caching the per-request look-up by secret hash. A revocation is
+ * published on the InvalidationBus once committed; every instance drops the key on it.
+ */
 export class CachedApiKeyStore implements ApiKeyStore {
   private readonly byHash: TtlCache<string, ApiKey>;
 
   constructor(
     private readonly inner: ApiKeyStore,
+    private readonly invalidations: InvalidationBus = new MemoryInvalidationBus(),
     ttlMs = SYSTEM_CACHE_TTL_MS,
   ) {
     this.byHash = new TtlCache(ttlMs);
+    invalidations.subscribe((message) => {
+      if (message.kind === 'all') {
+        this.byHash.clear();
+      } else if (message.kind === 'api-key') {
+        this.byHash.deleteWhere((key) => key.id === message.id);
+      }
+    });
   }
 
   create(key: NewApiKey): Promise<ApiKey> {
@@ -32,10 +47,11 @@ export class CachedApiKeyStore implements ApiKeyStore {
     if (cached) {
       return cached;
     }
+    const generation = this.byHash.generation;
     const key = await this.inner.findBySecretHash(secretHash);
     // Only keys that exist are cached, so a key created elsewhere works at once.
     if (key) {
-      this.byHash.set(secretHash, key);
+      this.byHash.set(secretHash, key, generation);
     }
     return key;
   }
@@ -51,20 +67,31 @@ export class CachedApiKeyStore implements ApiKeyStore {
   async revoke(workspaceId: string, id: string, revokedAt: string): Promise<ApiKey | null> {
     this.byHash.deleteWhere((key) => key.id === id);
     const revoked = await this.inner.revoke(workspaceId, id, revokedAt);
-    this.byHash.deleteWhere((key) => key.id === id);
+    await this.invalidations.publish({ kind: 'api-key', id });
     return revoked;
   }
 }
 
-/** WorkspaceStore decorator caching `get` (read on every authenticated request). */
+/**
+ * WorkspaceStore decorator caching `get` (read on every authenticated request). A change
+ * of plan, limits or name is published on the InvalidationBus once committed.
+ */
 export class CachedWorkspaceStore implements WorkspaceStore {
   private readonly byId: TtlCache<string, Workspace>;
 
   constructor(
     private readonly inner: WorkspaceStore,
+    private readonly invalidations: InvalidationBus = new MemoryInvalidationBus(),
     ttlMs = SYSTEM_CACHE_TTL_MS,
   ) {
     this.byId = new TtlCache(ttlMs);
+    invalidations.subscribe((message) => {
+      if (message.kind === 'all') {
+        this.byId.clear();
+      } else if (message.kind === 'workspace') {
+        this.byId.delete(message.id);
+      }
+    });
   }
 
   create(workspace: NewWorkspace): Promise<Workspace> {
@@ -77,9 +104,10 @@ export class CachedWorkspaceStore implements WorkspaceStore {
     if (cached) {
       return cached;
     }
+    const generation = this.byId.generation;
     const workspace = await this.inner.get(id);
     if (workspace) {
-      this.byId.set(id, workspace);
+      this.byId.set(id, workspace, generation);
     }
     return workspace;
   }
@@ -98,7 +126,7 @@ export class CachedWorkspaceStore implements WorkspaceStore {
   ): Promise<Workspace | null> {
     this.byId.delete(id);
     const updated = await this.inner.update(id, changes);
-    this.byId.delete(id);
+    await this.invalidations.publish({ kind: 'workspace', id });
     return updated;
   }
 

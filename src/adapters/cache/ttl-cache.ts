@@ -5,6 +5,7 @@
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
+  private removals = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -24,7 +25,20 @@ export class TtlCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V): void {
+  /**
+   * Counts removals. A caller that reads the store takes it before the read and hands it to
+   * `set`: a value read while something was removed may predate that change (a revocation
+   * committed meanwhile), so it is not cached.
+   */
+  get generation(): number {
+    return this.removals;
+  }
+
+  /** Caches `value`, unless an entry was removed since `generation` was read (see above). */
+  set(key: K, value: V, generation = this.removals): void {
+    if (generation !== this.removals) {
+      return;
+    }
     this.entries.delete(key);
     this.entries.set(key, { value, until: this.now() + this.ttlMs });
     if (this.entries.size > this.maxEntries) {
@@ -36,11 +50,18 @@ export class TtlCache<K, V> {
   }
 
   delete(key: K): void {
+    this.removals += 1;
     this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.removals += 1;
+    this.entries.clear();
   }
 
   /** Removes every entry whose value matches. */
   deleteWhere(matches: (value: V) => boolean): void {
+    this.removals += 1;
     for (const [key, entry] of this.entries) {
       if (matches(entry.value)) {
         this.entries.delete(key);

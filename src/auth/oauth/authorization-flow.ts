@@ -141,7 +141,7 @@ export class AuthorizationFlow {
     const view = (error: string) =>
       this.signInView(pending, client, browserId ?? '', form.email ?? '', error);
 
-    const wait = this.deps.throttle.retryAfterSeconds(email);
+    const wait = await this.deps.throttle.retryAfterSeconds(email);
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       return {
@@ -154,11 +154,11 @@ export class AuthorizationFlow {
     const user = email === '' ? null : await this.deps.users.authenticate(email, password);
     if (!user) {
       if (email !== '') {
-        this.deps.throttle.recordFailure(email);
+        await this.deps.throttle.recordFailure(email);
       }
       return { kind: 'sign-in', status: 401, view: view('Incorrect email or password.') };
     }
-    this.deps.throttle.recordSuccess(email);
+    await this.deps.throttle.recordSuccess(email);
     if (!(await this.deps.grants.setRequestUser(pending.id, user.id))) {
       return { kind: 'error-page', status: 400, message: EXPIRED };
     }

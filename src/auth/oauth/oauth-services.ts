@@ -9,6 +9,7 @@ import { AuthorizationFlow } from './authorization-flow';
 import { OAuthClientService } from './client-service';
 import { OAuthMaintenance } from './maintenance';
 import { SignInThrottle } from './sign-in-throttle';
+import type { CounterStore } from '../../ports/counter-store';
 import { TokenEndpoint } from './token-endpoint';
 
 /** The stores OAuth runs on; the container picks the engine. */
@@ -38,6 +39,8 @@ export function createOAuthServices(
   workspaces: WorkspaceStore,
   clock: Clock,
   publicUrl: string | undefined,
+  /** Where failed sign-ins are counted (shared by every instance with REDIS_URL). */
+  counters: CounterStore,
 ): OAuthServices {
   const users = new UserService(stores.users, workspaces, clock);
   return {
@@ -50,7 +53,7 @@ export function createOAuthServices(
       users,
       workspaces,
       clock,
-      throttle: new SignInThrottle(clock),
+      throttle: new SignInThrottle(counters),
     }),
     tokens: new TokenEndpoint({
       clients: stores.clients,

@@ -1,70 +1,38 @@
-import type { Clock } from '../../ports/clock';
+import type { CounterStore } from '../../ports/counter-store';
 
 /** Failed sign-ins allowed per email within the window before it is locked. */
 export const MAX_FAILED_SIGN_INS = 10;
 /** Length of the window, and of the lock once it is reached. */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
-/** Number of tracked emails above which passed windows are swept. */
-const SWEEP_THRESHOLD = 10_000;
-
-interface Failures {
-  count: number;
-  windowStart: number;
-}
-
 /**
  * Slows password guessing on the sign-in page: after 10 failed attempts on one email within
  * 15 minutes, that email cannot sign in until the window has passed (a correct password
- * does not help meanwhile, or the lock would tell a guesser when they hit it). Counts live
- * in memory, per process, like the rate limiter's.
+ * does not help meanwhile, or the lock would tell a guesser when they hit it). The window
+ * starts at the first failure: the counter's time to live. Counts are kept in the
+ * CounterStore, so with REDIS_URL every instance counts the same failures.
  */
 export class SignInThrottle {
-  private readonly failures = new Map<string, Failures>();
-
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly counters: CounterStore) {}
 
   /** Seconds until `email` may try again, or 0 when it may try now. */
-  retryAfterSeconds(email: string): number {
-    const entry = this.current(email);
-    if (!entry || entry.count < MAX_FAILED_SIGN_INS) {
+  async retryAfterSeconds(email: string): Promise<number> {
+    const state = await this.counters.read(keyOf(email));
+    if (!state || state.count < MAX_FAILED_SIGN_INS) {
       return 0;
     }
-    return Math.max(
-      1,
-      Math.ceil((entry.windowStart + SIGN_IN_WINDOW_MS - this.clock.now()) / 1000),
-    );
+    return Math.max(1, Math.ceil(state.ttlMs / 1000));
   }
 
-  recordFailure(email: string): void {
-    if (this.failures.size >= SWEEP_THRESHOLD) {
-      this.sweep();
-    }
-    const entry = this.current(email);
-    if (entry) {
-      entry.count += 1;
-    } else {
-      this.failures.set(email, { count: 1, windowStart: this.clock.now() });
-    }
+  async recordFailure(email: string): Promise<void> {
+    await this.counters.hit([{ key: keyOf(email), limit: null, ttlMs: SIGN_IN_WINDOW_MS }]);
   }
 
-  recordSuccess(email: string): void {
-    this.failures.delete(email);
+  async recordSuccess(email: string): Promise<void> {
+    await this.counters.reset(keyOf(email));
   }
+}
 
-  /** Forgets windows that have passed, so guesses at many emails cannot grow memory forever. */
-  private sweep(): void {
-    for (const email of [...this.failures.keys()]) {
-      this.current(email);
-    }
-  }
-
-  private current(email: string): Failures | undefined {
-    const entry = this.failures.get(email);
-    if (entry && this.clock.now() - entry.windowStart >= SIGN_IN_WINDOW_MS) {
-      this.failures.delete(email);
-      return undefined;
-    }
-    return entry;
-  }
+function keyOf(email: string): string {
+  return `signin:${email}`;
 }

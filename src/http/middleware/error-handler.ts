@@ -72,6 +72,9 @@ export function errorHandler(logger: Logger) {
     }
     const appError = err instanceof AppError ? err : fromFramework(err);
     if (appError) {
+      if (req.ctx) {
+        req.ctx.errorCode = appError.code;
+      }
       sendError(res, appError, requestId);
       return;
     }

@@ -49,7 +49,7 @@ export function createGuard(deps: GuardDeps) {
       const usable = usableWorkspace(principal, requested);
 
       if (deps.rateLimit.enabled) {
-        await applyRateLimit(deps, res, usable ?? principal.homeWorkspaceId, principal);
+        await applyRateLimit(deps, req, res, usable ?? principal.homeWorkspaceId, principal);
       }
 
       if (options.workspace === 'required') {
@@ -96,6 +96,7 @@ function usableWorkspace(principal: Principal, requested: string | undefined): s
 
 async function applyRateLimit(
   deps: GuardDeps,
+  req: Request,
   res: Response,
   workspaceId: string | null | undefined,
   principal: Principal,
@@ -105,8 +106,9 @@ async function applyRateLimit(
     ? effectiveLimits(workspace, deps.rateLimit.enterpriseDefault)
     : PLAN_LIMITS.starter;
   const bucket = workspace ? `ws:${workspace.id}` : `actor:${principal.actorId}`;
+  req.ctx.plan = workspace?.plan ?? 'starter';
   const nowMs = deps.clock.now();
-  const decision = deps.rateLimiter.consume(bucket, limits, nowMs);
+  const decision = await deps.rateLimiter.consume(bucket, limits, nowMs);
   setRateLimitHeaders(res, decision, nowMs);
   if (decision.exceeded) {
     throw new RateLimitedError(decision.exceeded.window, decision.exceeded.retryAfterSeconds);

@@ -21,7 +21,7 @@ export function requestLifecycle(logger: Logger, metrics: HttpMetrics) {
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - ctx.startedAt) / 1e9;
       const route = ctx.route ?? 'unmatched';
-      metrics.observe(req.method, route, res.statusCode, seconds);
+      metrics.observe(req.method, route, res.statusCode, seconds, ctx);
       access.info(
         {
           requestId: id,

@@ -19,7 +19,9 @@ export interface SystemRouteDeps {
 
 const PING_TIMEOUT_MS = 2000;
 
-async function checkOne(check: HealthCheck): Promise<{ name: string; ok: boolean }> {
+async function checkOne(
+  check: HealthCheck,
+): Promise<{ name: string; ok: boolean; critical: boolean }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
@@ -30,7 +32,7 @@ async function checkOne(check: HealthCheck): Promise<{ name: string; ok: boolean
       .then(() => check.ping())
       .catch(() => false);
     const ok = await Promise.race([ping, timeout]);
-    return { name: check.name, ok };
+    return { name: check.name, ok, critical: check.critical !== false };
   } finally {
     clearTimeout(timer);
   }
@@ -66,7 +68,8 @@ export function systemRoutes(deps: SystemRouteDeps): RouteDef[] {
         }
         const results = await Promise.all(deps.healthChecks.map(checkOne));
         const checks = Object.fromEntries(results.map((r) => [r.name, r.ok ? 'up' : 'down']));
-        if (results.some((r) => !r.ok)) {
+        // A dependency the service can do without (Redis) is reported, not required.
+        if (results.some((r) => !r.ok && r.critical)) {
           throw new ServiceUnavailableError('A store the service depends on is unreachable.', {
             checks,
           });

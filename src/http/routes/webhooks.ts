@@ -3,6 +3,30 @@ import { WEBHOOK_BODY_LIMIT_BYTES } from '../../webhooks/limits';
 import { sendData } from '../presenters/envelope';
 import { readRawBody, requireJsonMediaType } from '../raw-body';
 import type { RouteDef } from '../route-table';
+import { AppError } from '../../errors';
+import type { WebhookOutcome } from '../../metrics/operation-metrics';
+
+/** The outcome of a delivery that ended in an error answer. */
+function refusalOutcome(error: unknown): WebhookOutcome {
+  if (!(error instanceof AppError)) {
+    return 'error';
+  }
+  switch (error.status) {
+    case 404:
+      return 'unknown_endpoint';
+    case 429:
+      return 'throttled';
+    case 408:
+      return 'timed_out';
+    case 400:
+    case 401:
+    case 413:
+    case 415:
+      return 'rejected';
+    default:
+      return 'error';
+  }
+}
 
 /**
  * POST /api/webhooks/:endpointId: inbound events, authenticated by their signature, not a
@@ -20,6 +44,8 @@ import type { RouteDef } from '../route-table';
 export function webhookRoutes(deps: {
   reception: WebhookReceptionService;
   bodyTimeoutMs: number;
+  /** Counts each delivery's outcome (`webhook_deliveries_total`). */
+  delivered: (outcome: WebhookOutcome) => void;
 }): RouteDef[] {
   return [
     {
@@ -28,16 +54,25 @@ export function webhookRoutes(deps: {
       access: 'public',
       rawBody: true,
       handler: async (req, res) => {
-        const connector = await deps.reception.connectorFor(String(req.params.endpointId));
-        requireJsonMediaType(req);
-        const slot = deps.reception.acquireSlot(connector);
+        let outcome: WebhookOutcome = 'error';
         try {
-          const readWithin = Math.min(deps.bodyTimeoutMs, slot.remainingMs());
-          const body = await readRawBody(req, WEBHOOK_BODY_LIMIT_BYTES, readWithin);
-          const result = await deps.reception.receive(connector, req.headers, body, slot);
-          sendData(res, result.status, result.data);
+          const connector = await deps.reception.connectorFor(String(req.params.endpointId));
+          requireJsonMediaType(req);
+          const slot = await deps.reception.acquireSlot(connector);
+          try {
+            const readWithin = Math.min(deps.bodyTimeoutMs, slot.remainingMs());
+            const body = await readRawBody(req, WEBHOOK_BODY_LIMIT_BYTES, readWithin);
+            const result = await deps.reception.receive(connector, req.headers, body, slot);
+            outcome = result.data.status === 'received' ? 'processed' : result.data.status;
+            sendData(res, result.status, result.data);
+          } finally {
+            slot.release();
+          }
+        } catch (error) {
+          outcome = refusalOutcome(error);
+          throw error;
         } finally {
-          slot.release();
+          deps.delivered(outcome);
         }
       },
     },

@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+import type { Invalidation, InvalidationBus } from '../../ports/invalidation-bus';
+import { MemoryInvalidationBus } from '../memory/invalidation-bus';
+import { KEY_PREFIX, type RedisConnection } from './connection';
+
+/** The pub/sub channel every instance listens on. */
+export const INVALIDATION_CHANNEL = `${KEY_PREFIX}invalidate`;
+
+const KINDS = new Set<string>(['api-key', 'workspace', 'connector']);
+
+/** A received message as an Invalidation, or null when it is not one (ignored). */
+function parse(text: string): Invalidation | null {
+  try {
+    const value = JSON.parse(text) as { kind?: unknown; id?: unknown };
+    if (typeof value.kind === 'string' && KINDS.has(value.kind) && typeof value.id === 'string') {
+      return { kind: value.kind, id: value.id } as Invalidation;
+    }
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+/**
+ * Invalidations over Redis pub/sub. `publish` resolves once Redis has taken the message:
+ * Redis has then written it to every subscribed instance, so a request answered after a
+ * revocation finds the other instances' caches already told (their listeners run as the
+ * message arrives, before a request sent later is read). While the subscription was down,
+ * messages may have been missed: on every resubscription the listeners are told to drop
+ * everything (`{ kind: 'all' }`). A failed publish is logged and resolves; the caches'
+ * time to live then bounds how long other instances keep the old record.
+ */
+export class RedisInvalidationBus implements InvalidationBus {
+  private readonly local = new MemoryInvalidationBus();
+  private subscribedOnce = false;
+
+  constructor(
+    private readonly connection: RedisConnection,
+    private readonly logger: Logger,
+  ) {
+    const subscriber = connection.subscriber;
+    subscriber.on('message', (channel: string, text: string) => {
+      const message = channel === INVALIDATION_CHANNEL ? parse(text) : null;
+      if (message) {
+        this.local.deliver(message);
+      }
+    });
+    subscriber.on('ready', () => {
+      if (this.subscribedOnce) {
+        this.local.deliver({ kind: 'all' });
+      }
+    });
+    subscriber.subscribe(INVALIDATION_CHANNEL).then(
+      () => {
+        this.subscribedOnce = true;
+      },
+      (error: unknown) => logger.debug({ err: error }, 'invalidation subscription failed'),
+    );
+  }
+
+  async publish(message: Invalidation): Promise<void> {
+    // Deliver here at once, whatever Redis does: this instance's caches never wait for it.
+    this.local.deliver(message);
+    try {
+      await this.connection.firstConnection();
+      await this.connection.run(() =>
+        this.connection.client.publish(INVALIDATION_CHANNEL, JSON.stringify(message)),
+      );
+    } catch (error) {
+      this.logger.debug({ err: error, message }, 'invalidation not published (Redis down)');
+    }
+  }
+
+  subscribe(listener: (message: Invalidation) => void): () => void {
+    return this.local.subscribe(listener);
+  }
+}
