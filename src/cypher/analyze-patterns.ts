@@ -65,6 +65,14 @@ export class PatternChecker implements PatternScoper {
   }
 
   subquery(patterns: PatternPart[], scope: ReadonlyMap<string, CyType>): Map<string, CyType> {
+    const shortest = patterns.find((p) => p.shortest);
+    if (shortest) {
+      throw new CypherUnsupportedError(
+        'shortest path in subquery',
+        'shortestPath() and allShortestPaths() are supported in MATCH only',
+        shortest.pos,
+      );
+    }
     return this.parts(patterns, scope);
   }
 
