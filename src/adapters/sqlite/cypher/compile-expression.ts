@@ -1,4 +1,10 @@
-import type { BinaryOp, Expr, PatternElement, PatternPart, ProjectionItem } from '../../../cypher/ast';
+import type {
+  BinaryOp,
+  Expr,
+  PatternElement,
+  PatternPart,
+  ProjectionItem,
+} from '../../../cypher/ast';
 import { CypherUnsupportedError } from '../../../cypher/errors';
 import { TEMPORAL_FIELDS } from '../../../cypher/temporal';
 import { ANY, BOOLEAN, elementOf, isNumeric, NULL, type CyType } from '../../../cypher/types';
@@ -189,11 +195,16 @@ export class ExpressionCompiler {
     if (!binding) {
       throw new Error(`unbound variable ${name} reached the SQLite compiler`);
     }
-    return binding.kind === 'value' ? { sql: binding.sql, type: binding.type } : { sql: binding.id, type };
+    return binding.kind === 'value'
+      ? { sql: binding.sql, type: binding.type }
+      : { sql: binding.id, type };
   }
 
   /** The binding of a node or relationship variable, when `expr` is one. */
-  entityBinding(expr: Expr, frame: Frame): Extract<Binding, { kind: 'node' | 'relationship' }> | null {
+  entityBinding(
+    expr: Expr,
+    frame: Frame,
+  ): Extract<Binding, { kind: 'node' | 'relationship' }> | null {
     if (expr.kind !== 'var') {
       return null;
     }
@@ -263,11 +274,16 @@ export class ExpressionCompiler {
       case '<=':
       case '>':
       case '>=':
-        return this.comparison(expr.op, this.compile(expr.left, frame), this.compile(expr.right, frame));
+        return this.comparison(
+          expr.op,
+          this.compile(expr.left, frame),
+          this.compile(expr.right, frame),
+        );
       case 'in': {
         const item = this.compile(expr.left, frame);
         const list = this.compile(expr.right, frame);
-        const value = isJsonText(item.type) && item.type.kind !== 'any' ? `json(${item.sql})` : scalar(item);
+        const value =
+          isJsonText(item.type) && item.type.kind !== 'any' ? `json(${item.sql})` : scalar(item);
         return `(${value} IN (SELECT value FROM json_each(${list.sql})))`;
       }
       case 'starts with':
@@ -321,7 +337,8 @@ export class ExpressionCompiler {
     const right = this.compile(expr.right, frame);
     const type = expr.type ?? ANY;
     if (type.kind === 'datetime' || type.kind === 'date') {
-      const [moved, duration] = left.type.kind === 'duration' ? [right, expr.left] : [left, expr.right];
+      const [moved, duration] =
+        left.type.kind === 'duration' ? [right, expr.left] : [left, expr.right];
       const d = duration.folded;
       if (!d || d.kind !== 'duration') {
         throw new Error('a duration that was not folded reached the SQLite compiler');
@@ -357,7 +374,10 @@ export class ExpressionCompiler {
       return numeric;
     }
     // `any + any`: strings concatenate, numbers add; decided per row.
-    const joined = expr.op === '+' ? `WHEN typeof(${l}) = 'text' OR typeof(${r}) = 'text' THEN json_quote(${l} || ${r}) ` : '';
+    const joined =
+      expr.op === '+'
+        ? `WHEN typeof(${l}) = 'text' OR typeof(${r}) = 'text' THEN json_quote(${l} || ${r}) `
+        : '';
     return `(CASE ${joined}WHEN typeof(${l}) IN ('integer', 'real') AND typeof(${r}) IN ('integer', 'real') THEN json_quote(${numeric}) END)`;
   }
 
@@ -377,18 +397,30 @@ export class ExpressionCompiler {
     }
   }
 
-  private caseExpression(expr: Extract<Expr, { kind: 'case' }>, frame: Frame, type: CyType): Compiled {
+  private caseExpression(
+    expr: Extract<Expr, { kind: 'case' }>,
+    frame: Frame,
+    type: CyType,
+  ): Compiled {
     const subject = expr.subject ? this.compile(expr.subject, frame) : null;
     const branches = expr.whens.map(({ when, then }) => {
-      const test = subject ? this.comparison('=', subject, this.compile(when, frame)) : this.boolean(when, frame);
+      const test = subject
+        ? this.comparison('=', subject, this.compile(when, frame))
+        : this.boolean(when, frame);
       return `WHEN ${test} THEN ${convert(this.compile(then, frame), type)}`;
     });
-    const otherwise = expr.otherwise ? ` ELSE ${convert(this.compile(expr.otherwise, frame), type)}` : '';
+    const otherwise = expr.otherwise
+      ? ` ELSE ${convert(this.compile(expr.otherwise, frame), type)}`
+      : '';
     return { sql: `(CASE ${branches.join(' ')}${otherwise} END)`, type };
   }
 
   /** A child frame over the items of a list, with `variable` bound to each item. */
-  private overList(source: Expr, variable: string, frame: Frame): { list: string; sub: Frame; j: string } {
+  private overList(
+    source: Expr,
+    variable: string,
+    frame: Frame,
+  ): { list: string; sub: Frame; j: string } {
     const list = this.compile(source, frame).sql;
     const sub = new Frame(this.sql, frame);
     const j = this.sql.alias('j');
@@ -406,7 +438,9 @@ export class ExpressionCompiler {
     if (expr.where) {
       sub.where.push(this.boolean(expr.where, sub));
     }
-    const item = expr.map ? this.compile(expr.map, sub) : this.variable(expr.variable, sub, elementOf(type));
+    const item = expr.map
+      ? this.compile(expr.map, sub)
+      : this.variable(expr.variable, sub, elementOf(type));
     return {
       sql: `(CASE WHEN ${list} IS NULL THEN NULL ELSE (SELECT json_group_array(${jsonElement(item)} ORDER BY ${j}.key)${sub.body()}) END)`,
       type,

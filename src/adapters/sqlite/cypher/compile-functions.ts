@@ -9,7 +9,11 @@ import { convert, elementAt, jsonElement, jsonType, scalar, type Compiled } from
  * the `cy_*` functions (sql-functions.ts, registered on the connection that runs analyst
  * queries) where they do not (Unicode case, number parsing, temporal arithmetic).
  */
-export function compileCall(compiler: ExpressionCompiler, call: FunctionCall, frame: Frame): Compiled {
+export function compileCall(
+  compiler: ExpressionCompiler,
+  call: FunctionCall,
+  frame: Frame,
+): Compiled {
   const type = call.type ?? ANY;
   const arg = (i: number): Compiled => {
     const expr = call.args[i];
@@ -43,7 +47,8 @@ export function compileCall(compiler: ExpressionCompiler, call: FunctionCall, fr
     }
     case 'collect': {
       const value = arg(0);
-      const order = call.distinct || frame.ordering.length === 0 ? '' : ` ORDER BY ${orderSql(frame.ordering)}`;
+      const order =
+        call.distinct || frame.ordering.length === 0 ? '' : ` ORDER BY ${orderSql(frame.ordering)}`;
       const element = jsonElement(value);
       return done(
         `json_group_array(${call.distinct ? 'DISTINCT ' : ''}${element}${order}) FILTER (WHERE ${value.sql} IS NOT NULL)`,
@@ -64,7 +69,10 @@ export function compileCall(compiler: ExpressionCompiler, call: FunctionCall, fr
     }
     case 'keys': {
       const value = arg(0);
-      const json = value.type.kind === 'node' || value.type.kind === 'relationship' ? entity('properties') : value.sql;
+      const json =
+        value.type.kind === 'node' || value.type.kind === 'relationship'
+          ? entity('properties')
+          : value.sql;
       return done(
         `(CASE WHEN ${json} IS NULL THEN NULL ELSE (SELECT json_group_array(key) FROM json_each(${json})) END)`,
       );
@@ -123,7 +131,9 @@ export function compileCall(compiler: ExpressionCompiler, call: FunctionCall, fr
       const path = call.name === 'head' ? "'$[0]'" : "'$[#-1]'";
       const element = elementOf(list.type);
       if (list.type.kind === 'any') {
-        return done(`(CASE ${jsonType(list)} WHEN 'array' THEN ${elementAt(list.sql, path, ANY)} END)`);
+        return done(
+          `(CASE ${jsonType(list)} WHEN 'array' THEN ${elementAt(list.sql, path, ANY)} END)`,
+        );
       }
       return done(elementAt(list.sql, path, element));
     }
@@ -139,7 +149,9 @@ export function compileCall(compiler: ExpressionCompiler, call: FunctionCall, fr
     }
     case 'datetime': {
       const value = arg(0);
-      return value.type.kind === 'datetime' ? done(value.sql) : done(`cy_datetime(${scalar(value)})`);
+      return value.type.kind === 'datetime'
+        ? done(value.sql)
+        : done(`cy_datetime(${scalar(value)})`);
     }
     default:
       throw new Error(`the SQLite compiler has no function ${call.name}`);

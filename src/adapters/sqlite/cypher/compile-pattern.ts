@@ -84,18 +84,35 @@ export class PatternCompiler implements PatternSql {
     }
   }
 
-  subquery(frame: Frame, patterns: readonly PatternPart[], where: Expr | null, mode: 'exists' | 'count'): string {
+  subquery(
+    frame: Frame,
+    patterns: readonly PatternPart[],
+    where: Expr | null,
+    mode: 'exists' | 'count',
+  ): string {
     const child = new Frame(this.sql, frame);
     this.match(child, patterns, where);
-    return mode === 'exists' ? `EXISTS (SELECT 1${child.body()})` : `(SELECT count(*)${child.body()})`;
+    return mode === 'exists'
+      ? `EXISTS (SELECT 1${child.body()})`
+      : `(SELECT count(*)${child.body()})`;
   }
 
   predicate(frame: Frame, element: PatternElement): string {
-    const part: PatternPart = { element, pathVariable: null, shortest: null, pos: element.nodes[0]!.pos };
+    const part: PatternPart = {
+      element,
+      pathVariable: null,
+      shortest: null,
+      pos: element.nodes[0]!.pos,
+    };
     return this.subquery(frame, [part], null, 'exists');
   }
 
-  private node(frame: Frame, pattern: NodePattern, free: ReadonlySet<string>, slots: Map<string, Slot>): Slot {
+  private node(
+    frame: Frame,
+    pattern: NodePattern,
+    free: ReadonlySet<string>,
+    slots: Map<string, Slot>,
+  ): Slot {
     const name = pattern.variable;
     const existing = name === null ? undefined : slots.get(name);
     if (existing) {
@@ -104,7 +121,11 @@ export class PatternCompiler implements PatternSql {
     }
     const bound = name === null ? undefined : frame.lookup(name);
     if (bound && bound.kind === 'node') {
-      const slot = { pattern, id: bound.id, home: bound.frame.parent === null ? bound.frame : null };
+      const slot = {
+        pattern,
+        id: bound.id,
+        home: bound.frame.parent === null ? bound.frame : null,
+      };
       this.constrain(frame, pattern, bound.id, name);
       slots.set(name!, slot);
       return slot;
@@ -130,7 +151,13 @@ export class PatternCompiler implements PatternSql {
   }
 
   /** Label and property conditions of a node pattern on the node with `id`. */
-  private constrain(frame: Frame, pattern: NodePattern, id: string | null, name: string | null, alias?: string): void {
+  private constrain(
+    frame: Frame,
+    pattern: NodePattern,
+    id: string | null,
+    name: string | null,
+    alias?: string,
+  ): void {
     if (pattern.labels.length === 0 && pattern.properties === null) {
       return;
     }
@@ -153,7 +180,13 @@ export class PatternCompiler implements PatternSql {
     this.propertyConditions(frame, pattern.properties as MapLiteral | null, row, id);
   }
 
-  private propertyConditions(frame: Frame, map: MapLiteral | null, row: () => string, id: string, own = OWN_COLUMNS): void {
+  private propertyConditions(
+    frame: Frame,
+    map: MapLiteral | null,
+    row: () => string,
+    id: string,
+    own = OWN_COLUMNS,
+  ): void {
     for (const entry of map?.entries ?? []) {
       const value = this.exprs.compile(entry.value, frame);
       const column = own[entry.key];
@@ -183,7 +216,11 @@ export class PatternCompiler implements PatternSql {
     const out = `${e}.source_id = ${l} AND ${e}.target_id = ${r}`;
     const back = `${e}.source_id = ${r} AND ${e}.target_id = ${l}`;
     frame.where.push(
-      relationship.direction === 'out' ? out : relationship.direction === 'in' ? back : `((${out}) OR (${back}))`,
+      relationship.direction === 'out'
+        ? out
+        : relationship.direction === 'in'
+          ? back
+          : `((${out}) OR (${back}))`,
     );
     if (relationship.variable) {
       frame.bindEntity(relationship.variable, 'relationship', `${e}.id`, e);
@@ -196,12 +233,19 @@ export class PatternCompiler implements PatternSql {
   edgeConditions(frame: Frame, relationship: RelationshipPattern, e: string): string {
     const conditions: string[] = ['1'];
     if (relationship.types.length > 0) {
-      conditions.push(`${e}.type IN (${relationship.types.map((t) => this.sql.bind(t)).join(', ')})`);
+      conditions.push(
+        `${e}.type IN (${relationship.types.map((t) => this.sql.bind(t)).join(', ')})`,
+      );
     }
     const props = relationship.properties as MapLiteral | null;
     if (props) {
       const sub = new Frame(this.sql, frame);
-      this.propertyConditions(sub, props, () => e, `${e}.id`, { id: 'id', version: 'version', createdAt: 'created_at', updatedAt: 'updated_at' });
+      this.propertyConditions(sub, props, () => e, `${e}.id`, {
+        id: 'id',
+        version: 'version',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      });
       conditions.push(...sub.where);
     }
     return conditions.join(' AND ');
@@ -211,10 +255,17 @@ export class PatternCompiler implements PatternSql {
   private walks(frame: Frame, segments: Segment[], occurrences: Occurrence[]): void {
     const pending = segments.filter((s) => !s.shortest);
     while (pending.length > 0) {
-      const index = Math.max(0, pending.findIndex((s) => s.left.id !== null || s.right.id !== null));
+      const index = Math.max(
+        0,
+        pending.findIndex((s) => s.left.id !== null || s.right.id !== null),
+      );
       const [segment] = pending.splice(index, 1);
-      const walk = variableLength(this.sql, segment!.relationship, segment!.left, segment!.right, (e) =>
-        this.edgeConditions(frame, segment!.relationship, e),
+      const walk = variableLength(
+        this.sql,
+        segment!.relationship,
+        segment!.left,
+        segment!.right,
+        (e) => this.edgeConditions(frame, segment!.relationship, e),
       );
       this.join(frame, segment!, walk, occurrences);
     }
@@ -231,8 +282,14 @@ export class PatternCompiler implements PatternSql {
           }
         }
       }
-      const walk = shortestPaths(this.sql, frame, segment.relationship, segment.left.id!, segment.right.id!, segment.shortest!, (e) =>
-        this.edgeConditions(frame, segment.relationship, e),
+      const walk = shortestPaths(
+        this.sql,
+        frame,
+        segment.relationship,
+        segment.left.id!,
+        segment.right.id!,
+        segment.shortest!,
+        (e) => this.edgeConditions(frame, segment.relationship, e),
       );
       this.join(frame, segment, walk, occurrences);
     }
@@ -259,7 +316,11 @@ export class PatternCompiler implements PatternSql {
     }
     frame.where.push(`${v}.hops >= ${this.sql.bind(segment.relationship.length?.min ?? 1)}`);
     if (segment.relationship.variable) {
-      frame.bindValue(segment.relationship.variable, `json('[' || rtrim(${v}.rels, ',') || ']')`, listOf(RELATIONSHIP));
+      frame.bindValue(
+        segment.relationship.variable,
+        `json('[' || rtrim(${v}.rels, ',') || ']')`,
+        listOf(RELATIONSHIP),
+      );
     }
     occurrences.push({ kind: 'many', rels: `${v}.rels` });
   }
@@ -273,7 +334,10 @@ export class PatternCompiler implements PatternSql {
       const right = slots[i + 1]!.id!;
       if (segment?.walk) {
         const v = segment.walk.alias;
-        nodes.push(`${v}.mid`, `(CASE WHEN ${v}.hops = 0 THEN '' ELSE json_quote(${right}) || ',' END)`);
+        nodes.push(
+          `${v}.mid`,
+          `(CASE WHEN ${v}.hops = 0 THEN '' ELSE json_quote(${right}) || ',' END)`,
+        );
         rels.push(`${v}.rels`);
       } else {
         nodes.push(`json_quote(${right}) || ','`);
@@ -296,7 +360,10 @@ export class PatternCompiler implements PatternSql {
         if (a.kind === 'one' && b.kind === 'one') {
           frame.where.push(`${a.id} <> ${b.id}`);
         } else if (a.kind === 'one' || b.kind === 'one') {
-          const [one, many] = a.kind === 'one' ? [a, b as Extract<Occurrence, { kind: 'many' }>] : [b as Extract<Occurrence, { kind: 'one' }>, a];
+          const [one, many] =
+            a.kind === 'one'
+              ? [a, b as Extract<Occurrence, { kind: 'many' }>]
+              : [b as Extract<Occurrence, { kind: 'one' }>, a];
           frame.where.push(`instr(${many.rels}, json_quote(${one.id})) = 0`);
         } else {
           frame.where.push(
@@ -314,7 +381,11 @@ function rootOf(frame: Frame): Frame | null {
 }
 
 function ownType(key: string) {
-  return key === 'version' ? ({ kind: 'integer' } as const) : key === 'createdAt' || key === 'updatedAt' ? ({ kind: 'datetime' } as const) : ({ kind: 'string' } as const);
+  return key === 'version'
+    ? ({ kind: 'integer' } as const)
+    : key === 'createdAt' || key === 'updatedAt'
+      ? ({ kind: 'datetime' } as const)
+      : ({ kind: 'string' } as const);
 }
 
 /** Key under which an anonymous, unconstrained walk end is recorded as free. */
@@ -335,8 +406,11 @@ function freeVariables(parts: readonly PatternPart[]): Set<string> {
     const { nodes, relationships } = part.element;
     nodes.forEach((node, i) => {
       const constrained = node.labels.length > 0 || node.properties !== null || node.bound === true;
-      const around = [relationships[i - 1], relationships[i]].filter((r): r is RelationshipPattern => r !== undefined);
-      const onlyWalks = around.length > 0 && !part.shortest && around.every((r) => r.length !== null);
+      const around = [relationships[i - 1], relationships[i]].filter(
+        (r): r is RelationshipPattern => r !== undefined,
+      );
+      const onlyWalks =
+        around.length > 0 && !part.shortest && around.every((r) => r.length !== null);
       if (constrained || !onlyWalks) {
         tied.add(key(node));
       } else {

@@ -89,7 +89,9 @@ class QueryCompiler {
     const matched = frame.clone();
     this.patterns.match(matched, clause.patterns, clause.where);
     const unmatched = frame.clone();
-    unmatched.where.push(`NOT ${this.patterns.subquery(unmatched, clause.patterns, clause.where, 'exists')}`);
+    unmatched.where.push(
+      `NOT ${this.patterns.subquery(unmatched, clause.patterns, clause.where, 'exists')}`,
+    );
     const names = [...matched.vars.keys()];
     const value = (binding: Binding | undefined) =>
       binding === undefined ? 'NULL' : binding.kind === 'value' ? binding.sql : binding.id;
@@ -106,7 +108,10 @@ class QueryCompiler {
     const next = new Frame(this.sql);
     next.from.push(name);
     names.forEach((n, i) => rebind(next, n, matched.vars.get(n)!, `${name}.c${i}`));
-    next.ordering = frame.ordering.map((o, i) => ({ sql: `${name}.o${i}`, descending: o.descending }));
+    next.ordering = frame.ordering.map((o, i) => ({
+      sql: `${name}.o${i}`,
+      descending: o.descending,
+    }));
     return next;
   }
 
@@ -114,7 +119,10 @@ class QueryCompiler {
   private stage(frame: Frame, projection: Projection): Frame {
     const { sql: select, ordering, bindings } = this.select(frame, projection, false);
     const name = this.sql.alias('s');
-    const columns = [...projection.items.map((_, i) => `c${i}`), ...ordering.map((_, i) => `o${i}`)];
+    const columns = [
+      ...projection.items.map((_, i) => `c${i}`),
+      ...ordering.map((_, i) => `o${i}`),
+    ];
     this.sql.addCte(name, columns.length > 0 ? columns : ['c'], select);
     const next = new Frame(this.sql);
     next.from.push(name);
@@ -140,12 +148,15 @@ class QueryCompiler {
       : [];
     this.exprs.projectionItems = projection.items;
     const sorts = projection.orderBy.map((sort) => ({
-      sql: this.sortKey(sort.item !== undefined ? items[sort.item]! : this.exprs.compile(sort.expr, frame)),
+      sql: this.sortKey(
+        sort.item !== undefined ? items[sort.item]! : this.exprs.compile(sort.expr, frame),
+      ),
       descending: sort.descending,
     }));
     this.exprs.projectionItems = null;
     // Without ORDER BY, rows keep the order they had unless grouping or DISTINCT mixes them.
-    const inherited = sorts.length === 0 && !aggregating && !projection.distinct ? frame.ordering : [];
+    const inherited =
+      sorts.length === 0 && !aggregating && !projection.distinct ? frame.ordering : [];
     const ordering = [...sorts, ...inherited];
     const carried: Ordering[] = [];
     if (!final) {

@@ -69,7 +69,8 @@ export function variableLength(
   const name = sql.alias('walk');
   const max = sql.bind(relationship.length?.max ?? 1);
   // Start from the end whose rows can be read on their own, else from a known end.
-  const rightwards = left.home !== null || (right.home === null && (left.id !== null || right.id === null));
+  const rightwards =
+    left.home !== null || (right.home === null && (left.id !== null || right.id === null));
   const seed = seeds(sql, rightwards ? left : right);
   const steps = arms(relationship.direction, rightwards).map((arm) => {
     const e = 'e';
@@ -80,7 +81,7 @@ export function variableLength(
       : `${e}.${arm.to}, w.hi, w.hops + 1, ${mid} || w.mid, json_quote(${e}.id) || ',' || w.rels`;
     return `SELECT ${columns} FROM ${name} w
       JOIN graph_edges ${e} ON ${e}.workspace_id = ${sql.ws} AND ${e}.${arm.from} = ${at}
-      WHERE w.hops < ${max} AND instr(w.rels, json_quote(${e}.id)) = 0
+      WHERE w.hops < ${max} AND cy_alive(${e}.rowid) AND instr(w.rels, json_quote(${e}.id)) = 0
         AND ${edgeConditions(e)}${arm.loops ? '' : ` AND ${e}.source_id <> ${e}.target_id`}`;
   });
   sql.addCte(
@@ -126,9 +127,13 @@ export function shortestPaths(
   const forward = arms(relationship.direction, true).map(
     (arm) => `SELECT s.src, e.${arm.to}, s.hops + 1 FROM ${bfs} s
       JOIN graph_edges e ON e.workspace_id = ${sql.ws} AND e.${arm.from} = s.id
-      WHERE s.hops < ${max} AND ${edgeConditions('e')}`,
+      WHERE s.hops < ${max} AND cy_alive(e.rowid) AND ${edgeConditions('e')}`,
   );
-  sql.addCte(bfs, ['src', 'id', 'hops'], `SELECT DISTINCT a, a, 0 FROM ${pairs} UNION ${forward.join(' UNION ')}`);
+  sql.addCte(
+    bfs,
+    ['src', 'id', 'hops'],
+    `SELECT DISTINCT a, a, 0 FROM ${pairs} UNION ${forward.join(' UNION ')}`,
+  );
   sql.addCte(dist, ['src', 'id', 'd'], `SELECT src, id, MIN(hops) FROM ${bfs} GROUP BY src, id`);
   const backward = arms(relationship.direction, false).map(
     (arm) => `SELECT w.src, w.tgt, e.${arm.to}, w.steps + 1,
@@ -137,7 +142,7 @@ export function shortestPaths(
       FROM ${back} w
       JOIN graph_edges e ON e.workspace_id = ${sql.ws} AND e.${arm.from} = w.cur
       JOIN ${dist} d ON d.src = w.src AND d.id = e.${arm.to} AND d.d = w.remaining - 1
-      WHERE w.remaining > 0 AND ${edgeConditions('e')}`,
+      WHERE w.remaining > 0 AND cy_alive(e.rowid) AND ${edgeConditions('e')}`,
   );
   sql.addCte(
     back,

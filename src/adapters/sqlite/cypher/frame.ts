@@ -73,10 +73,38 @@ export class Frame {
   /** `FROM ... WHERE ...` (empty FROM: the single row a query starts with). */
   body(): string {
     const from = this.from
-      .map((item, i) => (item.startsWith('LEFT JOIN') ? ` ${item}` : `${i === 0 ? '' : ','} ${item}`))
+      .map((item, i) =>
+        item.startsWith('LEFT JOIN') ? ` ${item}` : `${i === 0 ? '' : ','} ${item}`,
+      )
       .join('');
-    const where = this.where.length > 0 ? ` WHERE ${this.where.join(' AND ')}` : '';
-    return `${from.length > 0 ? ' FROM' : ''}${from}${where}`;
+    const where = [...this.where, ...this.aliveCheck()];
+    return `${from.length > 0 ? ' FROM' : ''}${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  }
+
+  /**
+   * `cy_alive(...)` over a join of several tables, which ends the statement once the
+   * query's time is up (query-thread.ts). It reads a column of every joined table that has
+   * one to read, so that SQLite evaluates it in the innermost loop, once per combination.
+   */
+  private aliveCheck(): string[] {
+    const joined = this.from.filter((item) => !item.startsWith('LEFT JOIN'));
+    if (joined.length < 2) {
+      return [];
+    }
+    const columns = joined.flatMap((item) => {
+      const [table = '', alias] = [
+        item.slice(0, item.indexOf(' ')),
+        item.slice(item.lastIndexOf(' ') + 1),
+      ];
+      if (!item.includes(' ')) {
+        return [];
+      }
+      if (table === 'graph_nodes' || table === 'graph_edges') {
+        return [`${alias}.rowid`];
+      }
+      return item.startsWith('json_each(') ? [`${alias}.key`] : [`${alias}.hops`];
+    });
+    return columns.length > 0 ? [`cy_alive(${columns.join(', ')})`] : [];
   }
 
   /**
@@ -91,7 +119,9 @@ export class Frame {
     for (const [name, binding] of this.vars) {
       copy.vars.set(
         name,
-        binding.kind === 'value' ? binding : { ...binding, frame: binding.frame === this ? copy : binding.frame },
+        binding.kind === 'value'
+          ? binding
+          : { ...binding, frame: binding.frame === this ? copy : binding.frame },
       );
     }
     return copy;

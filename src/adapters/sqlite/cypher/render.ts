@@ -1,7 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { CyType } from '../../../cypher/types';
 import type { GraphEdge, GraphNode } from '../../../domain/graph';
-import { EDGE_COLUMNS, NODE_COLUMNS, toEdge, toNode, type EdgeRow, type NodeRow } from '../graph-rows';
+import {
+  EDGE_COLUMNS,
+  NODE_COLUMNS,
+  toEdge,
+  toNode,
+  type EdgeRow,
+  type NodeRow,
+} from '../graph-rows';
 
 /**
  * Turns SQL result cells into the API's JSON (docs/cypher.md, "Results"), guided by each
@@ -18,8 +25,22 @@ export function renderRows(
 ): unknown[][] {
   const refs = { nodes: new Set<string>(), edges: new Set<string>() };
   const decoded = rows.map((row) => row.map((cell, i) => decode(cell, types[i]!, true, refs)));
-  const nodes = fetch<NodeRow, GraphNode>(db, 'graph_nodes', NODE_COLUMNS, workspaceId, refs.nodes, toNode);
-  const edges = fetch<EdgeRow, GraphEdge>(db, 'graph_edges', EDGE_COLUMNS, workspaceId, refs.edges, toEdge);
+  const nodes = fetch<NodeRow, GraphNode>(
+    db,
+    'graph_nodes',
+    NODE_COLUMNS,
+    workspaceId,
+    refs.nodes,
+    toNode,
+  );
+  const edges = fetch<EdgeRow, GraphEdge>(
+    db,
+    'graph_edges',
+    EDGE_COLUMNS,
+    workspaceId,
+    refs.edges,
+    toEdge,
+  );
   return decoded.map((row) => row.map((cell) => resolve(cell, nodes, edges)));
 }
 
@@ -49,7 +70,8 @@ function decode(value: unknown, type: CyType, top: boolean, refs: Refs): unknown
       return value === true || value === 1;
     case 'node':
     case 'relationship': {
-      const id = String(value);
+      // SQLite hands back an id as text (or, for a number-like id, a number).
+      const id = typeof value === 'string' ? value : JSON.stringify(value);
       const kind = type.kind === 'node' ? 'node' : 'edge';
       (kind === 'node' ? refs.nodes : refs.edges).add(id);
       return new Ref(kind, id);
@@ -84,7 +106,11 @@ function decode(value: unknown, type: CyType, top: boolean, refs: Refs): unknown
   }
 }
 
-function resolve(value: unknown, nodes: Map<string, GraphNode>, edges: Map<string, GraphEdge>): unknown {
+function resolve(
+  value: unknown,
+  nodes: Map<string, GraphNode>,
+  edges: Map<string, GraphEdge>,
+): unknown {
   if (value instanceof Ref) {
     return (value.kind === 'node' ? nodes.get(value.id) : edges.get(value.id)) ?? null;
   }

@@ -38,7 +38,9 @@ export function scalar(c: Compiled): string {
   if (c.type.kind !== 'any') {
     return c.sql;
   }
-  return c.property ? `json_extract(${c.property.column}, ${c.property.path})` : `(${c.sql} ->> '$')`;
+  return c.property
+    ? `json_extract(${c.property.column}, ${c.property.path})`
+    : `(${c.sql} ->> '$')`;
 }
 
 /** The JSON type name of an `any` value (`integer`, `real`, `text`, `true`, `array`...). */

@@ -30,7 +30,14 @@ export function registerCypherFunctions(db: Database): void {
   fn('cy_date', (x: unknown) => (typeof x === 'string' ? parseDate(x) : null));
   fn(
     'cy_add',
-    (value: unknown, months: unknown, days: unknown, millis: unknown, sign: unknown, isDate: unknown) => {
+    (
+      value: unknown,
+      months: unknown,
+      days: unknown,
+      millis: unknown,
+      sign: unknown,
+      isDate: unknown,
+    ) => {
       if (typeof value !== 'string') {
         return null;
       }
@@ -54,10 +61,9 @@ export function registerCypherFunctions(db: Database): void {
     }
     const l: unknown = JSON.parse(left);
     const r: unknown = JSON.parse(right);
-    const items = [
-      ...(Number(leftList) === 1 && Array.isArray(l) ? l : [l]),
-      ...(Number(rightList) === 1 && Array.isArray(r) ? r : [r]),
-    ];
+    const spread = (value: unknown, isList: unknown): unknown[] =>
+      Number(isList) === 1 && Array.isArray(value) ? (value as unknown[]) : [value];
+    const items = [...spread(l, leftList), ...spread(r, rightList)];
     return JSON.stringify(items);
   });
 }
@@ -99,7 +105,8 @@ export function toFloat(x: unknown): number | null {
  * exponent (`1.0`, `1.0E7`), as Neo4j prints it.
  */
 export function toCypherString(x: unknown, kind: unknown): string | null {
-  if (x === null || x === undefined) {
+  // SQLite hands a scalar: text, a number or a bigint.
+  if (typeof x !== 'string' && typeof x !== 'number' && typeof x !== 'bigint') {
     return null;
   }
   switch (kind) {
