@@ -24,6 +24,7 @@ import { meRoutes } from './http/routes/me';
 import { oauthRoutes } from './http/routes/oauth';
 import { oauthClientRoutes } from './http/routes/oauth-clients';
 import { queryRoutes } from './http/routes/queries';
+import { cypherRoutes } from './http/routes/cypher';
 import { systemRoutes } from './http/routes/system';
 import { webhookRoutes } from './http/routes/webhooks';
 import { liveDataRoutes } from './http/routes/live-data';
@@ -41,6 +42,7 @@ import type { ImportService } from './transfer/api-import';
 import type { WorkspaceStore } from './ports/workspace-store';
 import type { GraphStore } from './ports/graph-store';
 import type { GraphQueries } from './queries/graph-queries';
+import type { CypherService } from './cypher/cypher-service';
 import type { ConnectorService } from './webhooks/connector-service';
 import type { WebhookMaintenance } from './webhooks/maintenance';
 import type { WebhookReceptionService } from './webhooks/reception-service';
@@ -56,6 +58,8 @@ export interface AppDeps {
   apiKeys: ApiKeyService;
   commands: CommandService;
   queries: GraphQueries;
+  /** Analyst Cypher, read-only and confined to the workspace (docs/cypher.md). */
+  cypher: CypherService;
   healthChecks: readonly HealthCheck[];
   /** Serving or stopping: `/ready` answers 503 once the shutdown has begun. */
   lifecycle: Lifecycle;
@@ -115,6 +119,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...oauthRoutes({ ...deps.oauth, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
     ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
+    ...cypherRoutes({ cypher: deps.cypher }),
     ...commandRoutes({
       commands: deps.commands,
       batchBodyLimitBytes: deps.http.batchBodyLimitBytes,
@@ -137,6 +142,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...graphqlRoutes({
       services: {
         queries: deps.queries,
+        cypher: deps.cypher,
         commands: deps.commands,
         liveData: deps.liveData.service,
         search: deps.search.service,

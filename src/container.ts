@@ -24,6 +24,9 @@ import { Lifecycle } from './lifecycle';
 import { defaultOpenApiPath } from './http/routes/system';
 import { systemClock, type Clock } from './ports/clock';
 import { GraphQueries } from './queries/graph-queries';
+import { SqliteCypherEngine } from './adapters/sqlite/cypher/engine';
+import { CypherService } from './cypher/cypher-service';
+import { DEFAULT_CYPHER_LIMITS } from './cypher/index';
 import { createLiveData } from './live-data/wiring';
 import type { EventIngestor } from './webhooks/event-ingestor';
 import { createWebhooks } from './webhooks/wiring';
@@ -132,6 +135,18 @@ export function createContainer(
   });
 
   const importStore = neo4j?.imports ?? new SqliteImportStore(db);
+  // The Neo4j engine is chosen here like the other stores once it exists; until then
+  // analyst Cypher reads the embedded store.
+  const cypherEngine = new SqliteCypherEngine({
+    filename: config.sqlitePath,
+    indexedKeys: new Set([...config.propertyIndexes.node, ...config.propertyIndexes.edge]),
+    threads: config.cypher.threads,
+  });
+  const cypher = new CypherService(cypherEngine, clock, {
+    limits: { ...DEFAULT_CYPHER_LIMITS, maxHops: config.cypher.maxHops },
+    rowLimit: config.cypher.maxRows,
+    timeoutMs: config.cypher.timeoutMs,
+  });
 
   const deps: AppDeps = {
     logger,
@@ -143,6 +158,7 @@ export function createContainer(
     apiKeys,
     commands,
     queries: new GraphQueries(graph),
+    cypher,
     healthChecks: [
       new SqliteHealthCheck(db),
       ...(neo4j ? [neo4j.healthCheck] : []),
@@ -185,6 +201,7 @@ export function createContainer(
       stopOAuthMaintenance();
       await search.close();
       await liveData.close();
+      await cypherEngine.close();
       await neo4j?.close();
       db.close();
     },

@@ -10,11 +10,14 @@ import { graphResolvers } from './resolvers/graph-resolvers';
 import type { ResolverMap } from './resolvers/inputs';
 import { liveDataResolvers } from './resolvers/live-data-resolvers';
 import { searchResolvers } from './resolvers/search-resolvers';
+import { cypherResolvers } from './resolvers/cypher-resolvers';
+import type { CypherService } from '../cypher/cypher-service';
 import { CORE_TYPE_DEFS } from './type-defs';
 
 /** The application services the resolvers call: the same ones the REST routes call. */
 export interface GraphQLServices {
   queries: GraphQueries;
+  cypher: CypherService;
   commands: CommandService;
   liveData: LiveDataService;
   search: SearchService;
@@ -80,6 +83,7 @@ export function buildCoreSchema(services: GraphQLServices): GraphQLSchema {
       commandResolvers(services.commands),
       liveDataResolvers(services.liveData, services.clock),
       searchResolvers(services),
+      cypherResolvers(services.cypher),
     ),
   );
 }

@@ -1,3 +1,4 @@
+import { CYPHER_TYPE_DEFS } from './cypher';
 import { GRAPH_TYPE_DEFS } from './graph';
 import { LIVE_DATA_TYPE_DEFS } from './live-data';
 import { SEARCH_TYPE_DEFS } from './search';
@@ -8,4 +9,9 @@ import { SEARCH_TYPE_DEFS } from './search';
  * `npm run graphql:schema` regenerates it and test/unit/graphql-schema.test.ts fails when
  * the two drift apart.
  */
-export const CORE_TYPE_DEFS = [GRAPH_TYPE_DEFS, LIVE_DATA_TYPE_DEFS, SEARCH_TYPE_DEFS].join('\n');
+export const CORE_TYPE_DEFS = [
+  GRAPH_TYPE_DEFS,
+  LIVE_DATA_TYPE_DEFS,
+  SEARCH_TYPE_DEFS,
+  CYPHER_TYPE_DEFS,
+].join('\n');
