@@ -1,4 +1,4 @@
-import { PROPERTY_KEY_PATTERN } from '../domain/properties';
+import { PROPERTY_KEY_PATTERN, TYPE_NAME_PATTERN } from '../domain/properties';
 import type { BinaryOp, Expr, FunctionCall, PatternElement, PatternPart } from './ast';
 import { CypherSemanticError, CypherUnsupportedError, type Position } from './errors';
 import { accepted, describeAccepts, FUNCTION_HINTS, FUNCTIONS } from './functions';
@@ -220,6 +220,9 @@ export class ExpressionTyper {
         const target = this.type(expr.target, ctx);
         if (!['node', 'null'].includes(target.kind)) {
           throw new CypherSemanticError('Label predicates apply to nodes', expr.pos);
+        }
+        for (const label of expr.labels) {
+          checkName(label, expr.pos, 'label');
         }
         return BOOLEAN;
       }
@@ -565,5 +568,25 @@ function checkComparable(left: CyType, right: CyType, op: string, pos: Position)
     (left.kind === 'list' || left.kind === 'map' || right.kind === 'list' || right.kind === 'map')
   ) {
     throw new CypherSemanticError(`Lists and maps cannot be ordered with ${op}`, pos);
+  }
+}
+
+/**
+ * Refuses a label or relationship type the analyst may not name: the service's own (a
+ * leading `_`), in patterns and label predicates alike, or one that is not a type name.
+ */
+export function checkName(name: string, pos: Position, what: string): void {
+  if (name.startsWith('_')) {
+    throw new CypherUnsupportedError(
+      'system label',
+      `The ${what} ${name} is not available: names starting with _ belong to the service's own records`,
+      pos,
+    );
+  }
+  if (!TYPE_NAME_PATTERN.test(name)) {
+    throw new CypherSemanticError(
+      `${JSON.stringify(name)} is not a valid ${what} (a letter, then letters, digits and _, at most 64)`,
+      pos,
+    );
   }
 }

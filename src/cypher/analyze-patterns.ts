@@ -1,6 +1,10 @@
-import { TYPE_NAME_PATTERN } from '../domain/properties';
 import type { NodePattern, PatternElement, PatternPart, RelationshipPattern } from './ast';
-import { checkPropertyKey, type ExpressionTyper, type PatternScoper } from './analyze-expression';
+import {
+  checkName,
+  checkPropertyKey,
+  type ExpressionTyper,
+  type PatternScoper,
+} from './analyze-expression';
 import {
   CypherLimitError,
   CypherSemanticError,
@@ -134,7 +138,7 @@ export class PatternChecker implements PatternScoper {
     after: Map<string, CyType>,
   ): void {
     node.labels = node.labels.filter((label) => {
-      this.checkName(label, node.pos, 'label');
+      checkName(label, node.pos, 'label');
       return label !== ENTITY_LABEL;
     });
     this.properties(node, before);
@@ -158,7 +162,7 @@ export class PatternChecker implements PatternScoper {
     after: Map<string, CyType>,
   ): void {
     for (const type of relationship.types) {
-      this.checkName(type, relationship.pos, 'relationship type');
+      checkName(type, relationship.pos, 'relationship type');
     }
     this.properties(relationship, before);
     const length = relationship.length;
@@ -233,22 +237,6 @@ export class PatternChecker implements PatternScoper {
     for (const entry of map.entries) {
       checkPropertyKey(entry.key, entry.pos);
       this.typer.type(entry.value, { scope: before, aggregates: false });
-    }
-  }
-
-  private checkName(name: string, pos: Position, what: string): void {
-    if (name.startsWith('_')) {
-      throw new CypherUnsupportedError(
-        'system label',
-        `The ${what} ${name} is not available: names starting with _ belong to the service's own records`,
-        pos,
-      );
-    }
-    if (!TYPE_NAME_PATTERN.test(name)) {
-      throw new CypherSemanticError(
-        `${JSON.stringify(name)} is not a valid ${what} (a letter, then letters, digits and _, at most 64)`,
-        pos,
-      );
     }
   }
 }
