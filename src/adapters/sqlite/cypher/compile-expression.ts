@@ -104,7 +104,10 @@ export class ExpressionCompiler {
     }
     switch (expr.kind) {
       case 'literal':
-        return { sql: expr.value === null ? 'NULL' : this.sql.bind(expr.value), type };
+        return {
+          sql: expr.value === null ? 'NULL' : this.sql.bind(expr.value, expr.float === true),
+          type,
+        };
       case 'param':
         return { sql: this.sql.bind(this.paramValue(expr.name)), type };
       case 'var': {

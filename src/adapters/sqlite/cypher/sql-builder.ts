@@ -24,11 +24,15 @@ export class SqlBuilder {
     this.ws = this.bind(workspaceId);
   }
 
-  /** Binds a value (booleans as 1/0, lists and maps as JSON text); returns its placeholder. */
-  bind(value: unknown): string {
+  /**
+   * Binds a value (booleans as 1/0, lists and maps as JSON text); returns its placeholder.
+   * `float`: a number bound as a REAL even when whole (the literal `7.0`, so that `7.0 / 2`
+   * is 3.5 as in Cypher).
+   */
+  bind(value: unknown, float = false): string {
     const name = `p${this.nextParam}`;
     this.nextParam += 1;
-    this.params[name] = toSqlValue(value);
+    this.params[name] = float && typeof value === 'number' ? value : toSqlValue(value);
     return `@${name}`;
   }
 
