@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { AnalyzedQuery } from '../../../cypher/index';
@@ -86,7 +87,20 @@ export class SqliteCypherEngine implements CypherEngine {
     for (const pending of this.queue.splice(0)) {
       pending.reject(new Error('the Cypher engine is closed'));
     }
-    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+    // A thread still running a query ends it at its deadline: wait for that (within the
+    // grace period) rather than terminate it inside SQLite, where a thread being
+    // terminated can no longer run the deadline check that ends the statement.
+    await Promise.all(
+      this.slots.splice(0).map(async (slot) => {
+        if (slot.busy) {
+          await Promise.race([
+            once(slot.worker, 'message'),
+            new Promise((resolve) => setTimeout(resolve, STUCK_GRACE_MS).unref()),
+          ]);
+        }
+        await slot.worker.terminate();
+      }),
+    );
   }
 
   private dispatch(): void {
@@ -118,6 +132,8 @@ export class SqliteCypherEngine implements CypherEngine {
     timer.unref();
     pending.resolve = (result) => (clearTimeout(timer), resolve(result));
     pending.reject = (error) => (clearTimeout(timer), reject(error));
+    // A thread keeps the process alive only while it has work, as a pending timer would.
+    slot.worker.ref();
     slot.worker.postMessage(pending.request);
   }
 
@@ -132,6 +148,7 @@ export class SqliteCypherEngine implements CypherEngine {
     worker.on('message', (reply: ThreadReply | 'ready') => {
       if (reply === 'ready') {
         slot.ready = true;
+        slot.worker.unref();
         this.dispatch();
       } else {
         this.answer(slot, reply);
@@ -139,13 +156,13 @@ export class SqliteCypherEngine implements CypherEngine {
     });
     worker.on('error', (error: unknown) => this.fail(slot, error));
     worker.on('exit', () => this.fail(slot, new Error('a Cypher query thread exited')));
-    worker.unref();
     this.slots.push(slot);
   }
 
   private answer(slot: Slot, reply: ThreadReply): void {
     const pending = slot.busy;
     slot.busy = null;
+    slot.worker.unref();
     if (pending && pending.request.id === reply.id) {
       if (reply.ok) {
         pending.resolve({ columns: pending.columns, rows: reply.rows, truncated: reply.truncated });
