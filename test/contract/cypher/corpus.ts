@@ -671,4 +671,30 @@ export const CORPUS: readonly CorpusQuery[] = [
     columns: ['later'],
     rows: [['2026-01-02T12:00:00.000Z']],
   },
+  {
+    name: 'undirected anonymous ends count each edge both ways',
+    query: 'MATCH ()-[r]-() RETURN count(r) AS c',
+    columns: ['c'],
+    rows: [[23]],
+  },
+  {
+    name: 'named undirected ends',
+    query: "MATCH (a)-[r]-(b) WHERE a.id = 't2' RETURN b.id AS b, r.id AS r ORDER BY r",
+    columns: ['b', 'r'],
+    rows: [
+      ['v2', 'e05'],
+      ['t1', 'e06'],
+      ['t2', 'e12'],
+    ],
+  },
+  {
+    name: 'incoming ends read as records',
+    query: 'MATCH (a)<-[:FEEDS]-(b) RETURN a, b.name AS pump ORDER BY pump',
+    columns: ['a', 'pump'],
+    rows: [
+      [node('v1'), 'Pump 1'],
+      [node('v1'), 'Pump 2'],
+      [node('v2'), 'Pump 3'],
+    ],
+  },
 ];

@@ -59,8 +59,13 @@ export class PatternCompiler implements PatternSql {
     const slots = new Map<string, Slot>();
     const occurrences: Occurrence[] = [];
     const segments: Segment[] = [];
+    const hopEnds = hopOnlyEnds(parts);
     const chains = parts.map((part) => {
-      const nodeSlots = part.element.nodes.map((pattern) => this.node(frame, pattern, free, slots));
+      const nodeSlots = part.element.nodes.map((pattern) =>
+        hopEnds.has(pattern)
+          ? { pattern, id: null, home: null }
+          : this.node(frame, pattern, free, slots),
+      );
       part.element.relationships.forEach((relationship, i) => {
         const left = nodeSlots[i]!;
         const right = nodeSlots[i + 1]!;
@@ -206,27 +211,70 @@ export class PatternCompiler implements PatternSql {
   }
 
   /** One edge row between two slots; returns its id expression. */
+  /**
+   * One edge row between two slots; returns its id expression. An anonymous node with no
+   * condition (hopOnlyEnds) has no row of its own: the edge's end column is its id, the
+   * edge's foreign key guaranteeing that the node exists, so `()-[r]->()` reads edges only
+   * and `(n)--()` is an index look-up from n.
+   */
   private hop(frame: Frame, relationship: RelationshipPattern, left: Slot, right: Slot): string {
     const e = this.sql.alias('e');
     frame.from.push(`graph_edges ${e}`);
     frame.where.push(`${e}.workspace_id = ${this.sql.ws}`);
     frame.where.push(this.edgeConditions(frame, relationship, e));
-    const l = left.id!;
-    const r = right.id!;
-    const out = `${e}.source_id = ${l} AND ${e}.target_id = ${r}`;
-    const back = `${e}.source_id = ${r} AND ${e}.target_id = ${l}`;
-    frame.where.push(
-      relationship.direction === 'out'
-        ? out
-        : relationship.direction === 'in'
-          ? back
-          : `((${out}) OR (${back}))`,
-    );
+    const direction = relationship.direction;
+    if (left.id === null && right.id === null && direction === 'both') {
+      // Both orientations of every edge: the left end needs a row to enumerate them.
+      this.nodeRow(frame, left);
+    }
+    const [from, to] = direction === 'in' ? ['target_id', 'source_id'] : ['source_id', 'target_id'];
+    if (left.id === null || right.id === null) {
+      const [known, unknown] = left.id === null ? [right, left] : [left, right];
+      if (known.id === null) {
+        left.id = `${e}.${from}`;
+        right.id = `${e}.${to}`;
+      } else if (direction === 'both') {
+        frame.where.push(`(${e}.source_id = ${known.id} OR ${e}.target_id = ${known.id})`);
+        unknown.id = `(CASE WHEN ${e}.source_id = ${known.id} THEN ${e}.target_id ELSE ${e}.source_id END)`;
+      } else {
+        const [knownColumn, unknownColumn] = known === left ? [from, to] : [to, from];
+        frame.where.push(`${e}.${knownColumn} = ${known.id}`);
+        unknown.id = `${e}.${unknownColumn}`;
+      }
+      left.home ??= rootOf(frame);
+      right.home ??= rootOf(frame);
+      for (const slot of [left, right]) {
+        const name = slot.pattern.variable;
+        if (name !== null && !frame.vars.has(name)) {
+          frame.bindEntity(name, 'node', slot.id!, null);
+        }
+      }
+    } else {
+      const l = left.id;
+      const r = right.id;
+      const out = `${e}.source_id = ${l} AND ${e}.target_id = ${r}`;
+      const back = `${e}.source_id = ${r} AND ${e}.target_id = ${l}`;
+      frame.where.push(
+        direction === 'out' ? out : direction === 'in' ? back : `((${out}) OR (${back}))`,
+      );
+    }
     if (relationship.variable) {
       frame.bindEntity(relationship.variable, 'relationship', `${e}.id`, e);
     }
     this.hopIds.set(relationship, `${e}.id`);
     return `${e}.id`;
+  }
+
+  /** Gives a slot without an id a `graph_nodes` row of the workspace. */
+  private nodeRow(frame: Frame, slot: Slot): void {
+    const alias = this.sql.alias('n');
+    frame.from.push(`graph_nodes ${alias}`);
+    frame.where.push(`${alias}.workspace_id = ${this.sql.ws}`);
+    slot.id = `${alias}.id`;
+    slot.home = rootOf(frame);
+    if (slot.pattern.variable !== null) {
+      frame.bindEntity(slot.pattern.variable, 'node', slot.id, alias);
+    }
   }
 
   /** Type and property conditions on the edge row `e` (also used inside walks). */
@@ -422,4 +470,41 @@ function freeVariables(parts: readonly PatternPart[]): Set<string> {
     free.delete(name);
   }
   return free;
+}
+
+/**
+ * Node patterns with no label and no property map, anonymous or named once in the MATCH
+ * and not bound before, whose every relationship is a single hop (not a walk, not a
+ * shortest path): the hop determines them (see `hop`); a named one gets its row only if
+ * the query reads it.
+ */
+function hopOnlyEnds(parts: readonly PatternPart[]): Set<NodePattern> {
+  const ends = new Set<NodePattern>();
+  const uses = new Map<string, number>();
+  for (const node of parts.flatMap((part) => part.element.nodes)) {
+    if (node.variable !== null) {
+      uses.set(node.variable, (uses.get(node.variable) ?? 0) + 1);
+    }
+  }
+  for (const part of parts) {
+    if (part.shortest) {
+      continue;
+    }
+    const { nodes, relationships } = part.element;
+    nodes.forEach((node, i) => {
+      const around = [relationships[i - 1], relationships[i]].filter(
+        (r): r is RelationshipPattern => r !== undefined,
+      );
+      if (
+        (node.variable === null || (uses.get(node.variable) === 1 && node.bound !== true)) &&
+        node.labels.length === 0 &&
+        node.properties === null &&
+        around.length > 0 &&
+        around.every((r) => r.length === null)
+      ) {
+        ends.add(node);
+      }
+    });
+  }
+  return ends;
 }
