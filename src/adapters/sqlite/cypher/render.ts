@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CyType } from '../../../cypher/types';
 import type { GraphEdge, GraphNode } from '../../../domain/graph';
+import { prepareCached } from './statement-cache';
 import {
   EDGE_COLUMNS,
   NODE_COLUMNS,
@@ -138,10 +139,9 @@ function fetch<Row extends { id: string }, Rec>(
   if (ids.size === 0) {
     return new Map();
   }
-  const rows = db
-    .prepare<[string, string], Row>(
-      `SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(workspaceId, JSON.stringify([...ids]));
+  const rows = prepareCached<[string, string], Row>(
+    db,
+    `SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
+  ).all(workspaceId, JSON.stringify([...ids]));
   return new Map(rows.map((row) => [row.id, map(row)]));
 }

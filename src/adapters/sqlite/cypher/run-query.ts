@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { SqlQuery } from './compile-query';
 import { renderRows } from './render';
+import { prepareCached } from './statement-cache';
 
 /** What one query produced: the rendered rows, and whether the row limit cut them. */
 export interface SqlQueryResult {
@@ -19,7 +20,7 @@ export function runSqlQuery(
   rowLimit: number,
 ): SqlQueryResult {
   return db.transaction(() => {
-    const rows = db.prepare(query.sql).raw(true).all(query.params) as unknown[][];
+    const rows = prepareCached(db, query.sql).raw(true).all(query.params) as unknown[][];
     const truncated = rows.length > rowLimit;
     const kept = truncated ? rows.slice(0, rowLimit) : rows;
     const types = query.columns.map((c) => c.type);
