@@ -2,22 +2,26 @@
 #
 # Workspace Ontology Service image.
 #   build:   all dependencies (npm ci), TypeScript -> dist/, then dev dependencies pruned
-#   runtime: Node 22, production dependencies only, non-root, data in the /data volume
+#   runtime: Node 26 (LTS), production dependencies only, non-root, data in the /data volume
 #
 #   docker build -t workspace-ontology-service .
 #   docker run -p 127.0.0.1:3000:3000 -v wos-data:/data workspace-ontology-service
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-# better-sqlite3 is a native addon: when no prebuilt binary can be downloaded, node-gyp
-# compiles it, which needs python3, make and a C++ compiler.
+# The native addons (better-sqlite3, usearch, onnxruntime-node) ship prebuilt N-API binaries
+# for linux x64 and arm64 inside their npm packages. better-sqlite3's install step still runs
+# node-gyp (python3, make), which builds nothing when a prebuilt binary fits; it, and
+# usearch's install script, compile the addon when none fits, which needs a C++ compiler.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-# The lockfile was written by npm 11, which reads package.json's `allowScripts`: it runs
-# better-sqlite3's install script and skips the ones denied there (@scarf/scarf's telemetry,
-# also switched off below for any npm that ignores the field).
+# The lockfile was written by npm 11.19, which reads package.json's `allowScripts`: it runs
+# the install scripts allowed there and skips the ones denied (onnxruntime-node's download of
+# optional GPU files; @scarf/scarf's telemetry, also switched off below for any npm that
+# ignores the field). Node 26 images ship that npm already; the pin keeps it so whichever
+# 26.x the tag points at.
 ARG NPM_VERSION=11.19.1
 RUN npm install -g "npm@${NPM_VERSION}"
 ENV SCARF_ANALYTICS=false

@@ -1,8 +1,8 @@
 /**
  * HTTP overhead benchmark (foundation issue, Benchmark section): GET /api/me through the
  * complete middleware stack (`full`) against a bare Express 5 route returning the same JSON
- * (`bare`), with plain node:http (`node-http`) as the calibration. Method: DESIGN.md
- * section 9. Goal: full >= 0.60 x bare. A report: exits 0 whether or not the goal is met.
+ * (`bare`), with plain node:http (`node-http`) as the calibration. Method: bench/README.md
+ * ("Method"). Goal: full >= 0.60 x bare. A report: exits 0 whether or not the goal is met.
  *
  * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION_S (5), BENCH_WARMUP_S (3),
  * BENCH_REWARM_S (1), BENCH_CONNECTIONS (10), BENCH_RETRY_NOISY (3),

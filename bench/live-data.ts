@@ -1,10 +1,10 @@
 /**
- * Live data benchmark (issue 5): ingest throughput through HTTP (POST /api/live-data/ingest,
+ * Live data benchmark (docs/live-data.md): ingest throughput through HTTP (POST /api/live-data/ingest,
  * batches of 5,000 points, every batch new timestamps) against the raw engine writing the
  * same batches in the same run: raw better-sqlite3 inserts (same pragmas, one transaction
  * per batch) for the embedded store, the raw `influx` client against the same throwaway
  * influxd for InfluxDB. Then the latency of a 24 h window of 1 s points aggregated by 1 min.
- * Goal: HTTP >= 0.5 x raw on both engines. Method: DESIGN.md section 9 (children on
+ * Goal: HTTP >= 0.5 x raw on both engines. Method: bench/README.md (children on
  * 127.0.0.1, warm-up, rounds in rotating order, medians and per-round ratios). A report:
  * exits 0 whether or not the goal is met. InfluxDB is skipped, saying so, without `influxd`.
  *

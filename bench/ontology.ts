@@ -1,5 +1,5 @@
 /**
- * Ontology benchmark (issue 3, Benchmark section), in one run:
+ * Ontology benchmark, in one run:
  *
  * 1. Reads over a workspace of 100,000 nodes: GET /api/queries/nodes/:id (1,000 different
  *    ids), a 50-item list page (GET /api/queries/nodes?limit=50, the first 10 pages) and a
@@ -15,7 +15,7 @@
  *    schema (bench/servers/sqlite-insert.ts), and, as a diagnostic, CommandService.execute
  *    without HTTP in the same child; rotating order. Goal: >= 1,500 commands/s.
  *
- * Method: DESIGN.md section 9. A report: exits 0 whether or not the goals are met.
+ * Method: bench/README.md, "Method". A report: exits 0 whether or not the goals are met.
  *
  * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION_S (5), BENCH_WARMUP_S (3),
  * BENCH_REWARM_S (1), BENCH_CONNECTIONS (10), BENCH_WRITE_CONNECTIONS (32),

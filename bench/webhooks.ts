@@ -1,12 +1,12 @@
 /**
- * Webhook reception benchmark (issue 6): accepted deliveries per second through HTTP
+ * Webhook reception benchmark (docs/webhooks.md): accepted deliveries per second through HTTP
  * (POST /api/webhooks/:endpointId, 1 KB JSON payloads, every request validly signed with a
  * fresh timestamp and a unique X-Webhook-Id, so every one is verified, claimed, ingested as a
  * node and edge through the command service, and answered 202). Reports the share of the
  * server's CPU per delivery spent verifying the signature: the verifier's cost per call,
  * measured here on the same 1 KB payload, over the server's CPU per accepted delivery
  * measured from /proc during the load. Goal: >= 1,000 accepted deliveries/s. Method:
- * DESIGN.md section 9 (server child on 127.0.0.1, warm-up, bounded rounds, medians, other
+ * bench/README.md (server child on 127.0.0.1, warm-up, bounded rounds, medians, other
  * processes' CPU reported). A report: exits 0 whether or not the goal is met.
  *
  * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION_S (5), BENCH_WARMUP_S (3),
@@ -99,7 +99,11 @@ async function load(
           deliverySeq += 1;
           const body = payload(deliverySeq);
           const ts = Math.floor(Date.now() / 1000);
-          const signature = createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex');
+          const id = `bench-${deliverySeq}-${randomUUID()}`;
+          // Signed as the documented recipe does: the id is covered by the signature.
+          const signature = createHmac('sha256', secret)
+            .update(`${id}.${ts}.${body}`)
+            .digest('hex');
           return {
             ...req,
             body,
@@ -107,7 +111,7 @@ async function load(
               'content-type': 'application/json',
               'x-webhook-timestamp': String(ts),
               'x-webhook-signature': `sha256=${signature}`,
-              'x-webhook-id': `bench-${deliverySeq}-${randomUUID()}`,
+              'x-webhook-id': id,
             },
           };
         },
@@ -135,7 +139,7 @@ function verificationMicros(): number {
   const ts = Math.floor(Date.now() / 1000);
   const headers = {
     'x-webhook-timestamp': String(ts),
-    'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(`${ts}.`).update(body).digest('hex')}`,
+    'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(`bench.${ts}.`).update(body).digest('hex')}`,
     'x-webhook-id': 'bench',
   };
   const secrets = { current: secret, previous: null };

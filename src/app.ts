@@ -61,17 +61,17 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** The graph store itself, for operator tools that move whole workspaces (CLI export/import). */
   graph: GraphStore;
-  /** Users, OAuth client applications and the authorization server (issue 7). */
+  /** Users, OAuth client applications and the authorization server (docs/oauth.md). */
   oauth: OAuthServices;
   /** Bulk imports through the API (POST /api/imports) and their records. */
   imports: { service: ImportService; store: ImportStore };
-  /** Live data sources, ingest and queries (issue 5). */
+  /** Live data sources, ingest and queries (docs/live-data.md). */
   liveData: LiveDataDeps;
-  /** Semantic and hybrid search, and the background indexer (issue 8). */
+  /** Semantic and hybrid search, and the background indexer (docs/search.md). */
   search: SearchDeps;
-  /** The GraphQL mirror at /graphql (issue 9, docs/graphql.md). */
+  /** The GraphQL mirror at /graphql (docs/graphql.md). */
   graphql: GraphQLSettings;
-  /** Connectors and inbound webhooks (issue 6). */
+  /** Connectors and inbound webhooks (docs/webhooks.md). */
   webhooks: {
     connectors: ConnectorService;
     reception: WebhookReceptionService;
@@ -161,7 +161,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  // No conditional GETs are implemented; the default ETag costs ~12% (DESIGN.md section 9).
+  // No conditional GETs are implemented; the default ETag costs ~12% of throughput (measured).
   app.set('etag', false);
   app.set('trust proxy', deps.http.trustProxy);
   app.set('query parser', 'simple');

@@ -33,7 +33,7 @@ import type { IndexerOptions } from './search/indexer';
 import { createSearch } from './search/wiring';
 import { ImportService } from './transfer/api-import';
 
-/** Idempotency-Key replay window (issue 3: 24 h). */
+/** Idempotency-Key replay window (24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The wired service: dependencies for the app plus a way to release resources. */

@@ -1,6 +1,6 @@
 /**
  * The application's error hierarchy. Every error a client can see is an AppError with an
- * HTTP status, a stable machine-readable `code` (DESIGN.md section 3) and a message that is
+ * HTTP status, a stable machine-readable `code` (docs/http-conventions.md) and a message that is
  * safe to show. Anything else that escapes a handler is answered as a generic 500.
  */
 

@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * scrypt cost. N=2^15, r=8, p=1 takes ~150 ms and 32 MiB on the 2-core machines of
- * DESIGN.md section 9 (2^17, OWASP's first recommendation, took ~600 ms: too slow for a
+ * Measured on these machines: 2^17 (OWASP's first recommendation) took ~600 ms, too slow for a
  * sign-in page on two cores). The parameters are stored in every hash, so they can be
  * raised later without invalidating existing passwords.
  */

@@ -15,7 +15,7 @@ const expectedVersion = z
 const noPayload = z.object({}).strict().optional().default({});
 
 /**
- * The body of POST /api/commands/execute (DESIGN.md section 4): a discriminated union on
+ * The body of POST /api/commands/execute (docs/ontology.md): a discriminated union on
  * `type`. Unknown payload fields are rejected so typos do not pass silently.
  */
 export const commandSchema = z.discriminatedUnion(

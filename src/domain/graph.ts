@@ -1,5 +1,5 @@
 /**
- * The property-graph model (DESIGN.md section 2). Property values are what Neo4j stores
+ * The property-graph model (docs/ontology.md). Property values are what Neo4j stores
  * natively: scalars, or homogeneous arrays of scalars.
  */
 export type PropertyScalar = string | number | boolean;
@@ -37,7 +37,7 @@ export interface Subgraph {
 
 export type RecordKind = 'node' | 'edge';
 
-/** Sortable fields per list (issue 3); anything else is rejected before reaching a store. */
+/** Sortable fields per list (docs/ontology.md); anything else is rejected before reaching a store. */
 export const NODE_SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'entityType'] as const;
 export const EDGE_SORT_FIELDS = ['createdAt', 'updatedAt', 'type'] as const;
 export type NodeSortField = (typeof NODE_SORT_FIELDS)[number];

@@ -5,7 +5,7 @@ import type { ValidationIssue } from '../errors';
  * GraphQL variables and documents, webhook payloads. `{}` is one level, `{"a": [1]}` two.
  * The API's own shapes need a handful of levels; the limit leaves room for deeply
  * structured webhook payloads while keeping every recursive walk of an accepted value
- * (JSON.stringify, hashing, validation) far from the call stack's limit.
+ * (hashing, validation, a driver's serialiser) far from the call stack's limit.
  */
 export const MAX_JSON_DEPTH = 64;
 
@@ -31,8 +31,8 @@ function pathOf(frame: Frame): (string | number)[] {
  * The path to the first array or object of `value` nested deeper than `maxDepth`, or null
  * when there is none. It walks with an explicit stack, never by recursion, so a value
  * nested thousands of levels deep (which JSON.parse builds without trouble) cannot
- * overflow the call stack here as it would in JSON.stringify or any recursive walk; and it
- * never descends past `maxDepth`.
+ * overflow the call stack here as it would in any recursive walk; and it never descends
+ * past `maxDepth`.
  */
 export function pathNestedTooDeep(
   value: unknown,

@@ -1,5 +1,5 @@
 /**
- * Live data (DESIGN.md section 5): sources, data points and the rules both time-series
+ * Live data (docs/live-data.md): sources, data points and the rules both time-series
  * engines must apply identically (docs/live-data.md explains every choice).
  */
 

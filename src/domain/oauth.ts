@@ -1,6 +1,6 @@
 import { isScope, SCOPES, type Scope } from './scopes';
 
-/** Lifetimes of DESIGN.md section 8 and the spec (seconds). */
+/** Lifetimes of docs/oauth.md and the spec (seconds). */
 export const AUTHORIZATION_CODE_LIFETIME_S = 60;
 export const ACCESS_TOKEN_LIFETIME_S = 3600;
 export const REFRESH_TOKEN_LIFETIME_S = 30 * 24 * 3600;

@@ -1,6 +1,6 @@
 /**
  * Scopes shared by API keys and OAuth tokens: the six of the spec, plus the connector and
- * admin scopes of DESIGN.md section 8. `admin` does not imply the others; an admin key
+ * admin scopes of docs/oauth.md. `admin` does not imply the others; an admin key
  * simply carries every scope.
  */
 export const SCOPES = [

@@ -4,7 +4,7 @@ import { newTimeOrderedId } from './ids';
 export const CONNECTOR_TYPES = ['Webhook'] as const;
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
 
-/** Entity type of the nodes an event becomes when the connector names none (DESIGN.md section 7). */
+/** Entity type of the nodes an event becomes when the connector names none (docs/webhooks.md). */
 export const DEFAULT_EVENT_ENTITY_TYPE = 'WebhookEvent';
 /** Entity type of the node that stands for the connector itself in the graph. */
 export const CONNECTOR_ENTITY_TYPE = 'WebhookConnector';
@@ -12,7 +12,7 @@ export const CONNECTOR_ENTITY_TYPE = 'WebhookConnector';
 export const RECEIVED_VIA = 'RECEIVED_VIA';
 
 /**
- * Statuses of a received request (DESIGN.md section 7): `received` while it is being
+ * Statuses of a received request (docs/webhooks.md): `received` while it is being
  * ingested, then `processed` or `failed`; `duplicate` and `rejected` are final at once.
  */
 export const EVENT_STATUSES = ['received', 'processed', 'failed', 'duplicate', 'rejected'] as const;

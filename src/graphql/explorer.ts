@@ -1,19 +1,20 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { packageDir } from '../http/package-dir';
 import { EXPLORER_SCRIPT } from './explorer-script';
 
 /**
- * The GraphQL explorer: GraphiQL 3 with React 18, both served from the installed packages
+ * The GraphQL explorer: GraphiQL 4 with React 18, both served from the installed packages
  * (no CDN), under /graphql/assets/. The page has no inline script or style of its own, so
  * it runs under a strict Content-Security-Policy. Its script (explorer-script.ts) keeps
  * credentials out of browser storage and sends nothing before they are entered.
+ *
+ * Those are the last GraphiQL and React releases that publish a build a browser runs as it
+ * is (UMD, on window globals): GraphiQL 5 and React 19 ship only modules for a bundler, and
+ * GraphiQL 5's Monaco editor also needs web workers. The service has no front-end build.
  */
 
 const ASSET_BASE = '/graphql/assets';
-
-function packageDir(name: string): string {
-  return path.dirname(require.resolve(`${name}/package.json`));
-}
 
 /** Served files by name; nothing outside this list is reachable. */
 function assetFiles(): Record<string, string> {

@@ -17,7 +17,7 @@ function nonNegativeInteger(name: string, raw: unknown): number | undefined {
 }
 
 /**
- * Reads `limit` and `offset` from a query string (DESIGN.md section 3): limit defaults to
+ * Reads `limit` and `offset` from a query string (docs/http-conventions.md): limit defaults to
  * 50 and values above 100 are clamped; negative or non-integer values are a 400.
  */
 export function parsePage(query: Record<string, unknown>, maxLimit = MAX_LIMIT): PageRequest {

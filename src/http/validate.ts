@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors';
 
-/** Converts zod issues to the `details.issues` shape of DESIGN.md section 3. */
+/** Converts zod issues to the `details.issues` shape of docs/http-conventions.md. */
 export function toIssues(error: z.ZodError, root: string): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
     const at = [root, ...issue.path.map(String)];

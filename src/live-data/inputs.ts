@@ -121,7 +121,7 @@ export const queryParams = z
   .strict();
 
 /**
- * Resolves the query parameters (DESIGN.md section 5, docs/live-data.md): the window
+ * Resolves the query parameters (docs/live-data.md): the window
  * [from, to) defaults to the hour before now; aggregations need an `interval` that yields
  * at most 10,000 buckets; `limit` (raw only) defaults to 1,000 and is clamped to 10,000.
  */

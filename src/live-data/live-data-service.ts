@@ -52,7 +52,7 @@ export interface SeriesResult {
 }
 
 /**
- * Live data (DESIGN.md section 5): source records in the system store, points in the
+ * Live data (docs/live-data.md): source records in the system store, points in the
  * time-series store. Every operation is confined to one workspace; a source of another
  * workspace is answered exactly as a missing one.
  */

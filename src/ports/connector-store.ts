@@ -73,7 +73,7 @@ export interface EventFilter {
 }
 
 /**
- * Webhook connectors and the events they received (DESIGN.md section 7). Engine-neutral:
+ * Webhook connectors and the events they received (docs/webhooks.md). Engine-neutral:
  * the embedded store implements it on SQLite, the production engine on Neo4j. Every
  * read and write is confined to one workspace, except the lookup by endpoint id that
  * reception needs (endpoint ids are globally unique and unguessable).

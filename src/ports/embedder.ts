@@ -1,5 +1,5 @@
 /**
- * Turns text into vectors (DESIGN.md section 6). Adapters: the bundled Universal Sentence
+ * Turns text into vectors (docs/search.md). Adapters: the bundled Universal Sentence
  * Encoder lite (default), an OpenAI-compatible `/v1/embeddings` endpoint (EMBEDDINGS_URL),
  * and a deterministic hash embedder for fast unit tests only.
  */

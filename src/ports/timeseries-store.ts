@@ -33,7 +33,7 @@ export interface RawSeries {
 }
 
 /**
- * Storage of data points (DESIGN.md section 5). A series is identified by workspace and
+ * Storage of data points (docs/live-data.md). A series is identified by workspace and
  * source; every read and write names both, and a source id of another workspace reads as
  * empty. Points are identified by (workspace, source, timestamp): writing a timestamp again
  * replaces its value and tags, as InfluxDB does. Both adapters must give identical answers

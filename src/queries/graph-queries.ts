@@ -11,7 +11,7 @@ import type { EdgeFilter, GraphStore, Neighborhood, NodeFilter } from '../ports/
 import { pageOfList, type ListPaging, type ListResult } from './list-paging';
 import { parseSort } from './parse-sort';
 
-/** Upper bound on the nodes a neighbourhood returns (issue 3). */
+/** Upper bound on the nodes a neighbourhood returns (docs/ontology.md). */
 export const MAX_NEIGHBORHOOD_NODES = 500;
 
 /** The read side of the ontology, always confined to one workspace. */

@@ -15,7 +15,7 @@ function words(identifier: string): string {
 }
 
 /**
- * What is embedded for a node (DESIGN.md section 6): its entity type, its name and its
+ * What is embedded for a node (docs/search.md): its entity type, its name and its
  * string properties (string arrays joined), as `Type: name. key: value. ...`, keys in
  * alphabetical order so equal nodes give equal texts. Numbers and booleans are left out:
  * they carry no meaning a sentence embedding could match.

@@ -27,7 +27,7 @@ export interface ConnectorServiceOptions {
   secretGraceSeconds: number;
 }
 
-/** Managing a workspace's connectors and their event history (DESIGN.md section 7). */
+/** Managing a workspace's connectors and their event history (docs/webhooks.md). */
 export class ConnectorService {
   constructor(
     private readonly store: ConnectorStore,

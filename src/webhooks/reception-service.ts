@@ -91,7 +91,7 @@ function parseObject(body: Buffer): Record<string, unknown> {
 }
 
 /**
- * Inbound webhook requests (DESIGN.md section 7): endpoint lookup, the per-workspace
+ * Inbound webhook requests (docs/webhooks.md): endpoint lookup, the per-workspace
  * concurrency limit, signature and timestamp verification on the raw bytes, replay
  * protection, and ingestion through the EventProcessor. HTTP concerns (media type, reading
  * the body within its limit) stay in the route.

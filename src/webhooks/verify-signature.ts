@@ -3,7 +3,7 @@ import type { SignatureScheme } from '../domain/webhooks';
 import { InvalidSignatureError } from '../errors';
 import { standardWebhooksKey, xWebhookKey } from './secrets';
 
-/** Largest difference between the sender's timestamp and the service's clock (DESIGN.md section 7). */
+/** Largest difference between the sender's timestamp and the service's clock (docs/webhooks.md). */
 export const TIMESTAMP_TOLERANCE_SECONDS = 300;
 
 /** The check that failed, reported as `error.details.check` of a 401 INVALID_SIGNATURE. */
@@ -262,8 +262,8 @@ export function detectScheme(headers: HeaderBag): SignatureScheme | null {
 }
 
 /**
- * Verifies a webhook request on its raw body, before anything parses it (DESIGN.md
- * section 7): `X-Webhook-Signature: sha256=<hex HMAC-SHA256(secret, "<ts>.<body>")>` with
+ * Verifies a webhook request on its raw body, before anything parses it
+ * (docs/webhooks.md): `X-Webhook-Signature: sha256=<hex HMAC-SHA256(secret, "<ts>.<body>")>` with
  * `X-Webhook-Timestamp` (or the same over `"<id>.<ts>.<body>"` with `X-Webhook-Id`), or the
  * Standard Webhooks headers. The signature is checked before the timestamp's tolerance, so a
  * "stale" answer is only ever given to an authentic request. Throws 401 INVALID_SIGNATURE

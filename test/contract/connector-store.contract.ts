@@ -57,7 +57,7 @@ export interface ConnectorStoreFixture {
 class Abort extends Error {}
 
 /**
- * The behaviour every ConnectorStore adapter must show (issue 6). `factory` is called once
+ * The behaviour every ConnectorStore adapter must show (docs/webhooks.md). `factory` is called once
  * for the suite; every test works in workspaces of its own (random ids), so the suite also
  * runs against a shared server such as Neo4j.
  */

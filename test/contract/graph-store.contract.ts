@@ -10,7 +10,7 @@ import { recordCases } from './graph-store/records';
 import { transactionCases } from './graph-store/transactions';
 
 /**
- * The behaviour every GraphStore adapter must show (issue 3, DESIGN.md sections 2 and 4).
+ * The behaviour every GraphStore adapter must show (docs/ontology.md).
  * `factory` creates a store and a cleanup; it is called once for the suite. Every test works
  * in workspaces of its own (random ids) and never assumes an empty database, so the suite
  * also runs against a shared server such as Neo4j.

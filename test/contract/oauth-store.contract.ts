@@ -23,7 +23,7 @@ const unique = (kind: string) => `${kind}_${randomUUID().replace(/-/g, '').slice
 
 /**
  * The behaviour every engine's UserStore, OAuthClientStore and OAuthGrantStore must show
- * (issue 7). Every test makes its own users, clients and workspaces (random ids), so the
+ * (docs/oauth.md). Every test makes its own users, clients and workspaces (random ids), so the
  * suite also runs against a shared server such as Neo4j. What matters most: the single-use
  * operations are atomic (of two concurrent calls exactly one wins), and revoking a family
  * or a code reaches every token of it, including one issued after the revocation.

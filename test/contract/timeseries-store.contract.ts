@@ -76,7 +76,7 @@ const point = (timestamp: number, value: number, tags: DataPoint['tags'] = null)
 });
 
 /**
- * The behaviour every TimeSeriesStore adapter must show (issue 5, DESIGN.md section 5).
+ * The behaviour every TimeSeriesStore adapter must show (docs/live-data.md).
  * Every test writes to workspaces and sources of its own (random ids), so the suite runs
  * against a shared server too.
  */

@@ -119,12 +119,15 @@ describe('UseLiteModel specifics', () => {
     const fragile = new UseLiteModel();
     try {
       await fragile.background.dimensions();
-      const worker = (
-        fragile.background as unknown as { thread: { worker: { terminate(): Promise<number> } } }
-      ).thread.worker;
+      // The background face is a pool of model threads; every one of them dies.
+      const workers = (
+        fragile.background as unknown as {
+          threads: { thread: { worker: { terminate(): Promise<number> } } }[];
+        }
+      ).threads.map((t) => t.thread.worker);
       const pending = expect(fragile.background.embed(['pump', 'valve'])).rejects.toThrow(/exited/);
       await new Promise((resolve) => setImmediate(resolve));
-      await worker.terminate();
+      await Promise.all(workers.map((worker) => worker.terminate()));
       await pending;
       const [vector] = await fragile.background.embed(['pump']);
       expect(vector).toHaveLength(512);

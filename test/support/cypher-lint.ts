@@ -26,7 +26,7 @@ export function lintCypher(text: string, params: readonly string[]): string[] {
     defaultLanguage: 'CYPHER 5',
   };
   const problems = lintCypherQuery(text, schema)
-    .filter((d: SyntaxDiagnostic) => d.severity === 1 || d.severity === 2)
+    .diagnostics.filter((d: SyntaxDiagnostic) => d.severity === 1 || d.severity === 2)
     .map(
       (d) =>
         `${d.severity === 1 ? 'error' : 'warning'}: ${typeof d.message === 'string' ? d.message : d.message.value}`,

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 
-/** `req_` + 20 or more URL-safe characters (DESIGN.md section 3). */
+/** `req_` + 20 or more URL-safe characters (docs/http-conventions.md). */
 export const REQUEST_ID_PATTERN = /^req_[A-Za-z0-9_-]{20,}$/;
 
 /** The error object of the error envelope. */

@@ -59,7 +59,7 @@ function context(tx: RecordingTransaction, scopes: Scope[] = ['read:nodes']) {
  * runs but reports as deprecated (the library's output, not the service's to change).
  */
 const KNOWN_LIBRARY_WARNING =
-  'warning: CALL subquery without a variable scope clause is now deprecated. Use CALL () { ... }';
+  'warning: CALL subquery without a variable scope clause is deprecated. Use CALL () { ... }';
 
 /** Lints a recorded statement with exactly the parameters it was sent with. */
 function lintRecorded(statement: Recorded): string[] {

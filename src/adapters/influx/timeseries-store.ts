@@ -38,7 +38,7 @@ const FUNCTIONS = {
 } as const;
 
 /**
- * Live data points in InfluxDB 1.x (DESIGN.md section 5).
+ * Live data points in InfluxDB 1.x (docs/live-data.md).
  *
  * - One series per source: measurement `points`, tags `workspace` and `source`, fields
  *   `value` (float) and `tags` (the point's tags as a JSON string, `""` when none). Point

@@ -54,7 +54,7 @@ function afterParams<F extends string>(
 }
 
 /**
- * The ontology graph in Neo4j (DESIGN.md section 2). Reads run in read transactions and see
+ * The ontology graph in Neo4j (docs/ontology.md). Reads run in read transactions and see
  * committed data only; `transaction` is one Neo4j write transaction (session.executeWrite)
  * holding the graph writes and the command log together. Conditional writes lock the record
  * before checking its version, so concurrent conflicting commands behave as on SQLite: one

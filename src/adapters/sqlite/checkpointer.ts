@@ -75,7 +75,10 @@ export class BackgroundCheckpointer {
     });
     // The checkpoints are housekeeping: they must not keep the process alive.
     this.worker.unref();
-    this.worker.on('error', (error) => this.exited(error, options));
+    // A worker may throw anything; the callback gets an Error either way.
+    this.worker.on('error', (error) =>
+      this.exited(error instanceof Error ? error : new Error(String(error)), options),
+    );
     this.worker.on('exit', () => this.exited(null, options));
   }
 

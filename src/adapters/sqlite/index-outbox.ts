@@ -10,7 +10,7 @@ interface EntryRow {
   enqueued_at: string;
 }
 
-/** Nodes enqueued per write transaction by `enqueueWorkspace` (DESIGN.md section 9). */
+/** Nodes enqueued per write transaction by `enqueueWorkspace` (short transactions: other writes wait). */
 const ENQUEUE_CHUNK = 1000;
 
 /**

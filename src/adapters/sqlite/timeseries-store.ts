@@ -14,7 +14,7 @@ import { settle } from './graph-transaction';
 /**
  * Rows written, or read, between two yields to the event loop. better-sqlite3 is
  * synchronous: without yielding, a 10,000-point ingest or a day-long scan would hold every
- * other request up (DESIGN.md section 9). 1,000 rows take about 5 ms.
+ * other request up. 1,000 rows take about 5 ms.
  */
 const WRITE_CHUNK = 1_000;
 const READ_PAGE = 5_000;

@@ -6,7 +6,7 @@ import type { PageRequest } from '../../ports/paging';
 import type { GraphQLContext } from '../context';
 
 /**
- * Argument rules shared by the resolvers. They are the REST rules (DESIGN.md section 3) in
+ * Argument rules shared by the resolvers. They are the REST rules (docs/http-conventions.md) in
  * GraphQL terms: a bad argument is a VALIDATION_ERROR whose issues name `args.<argument>`.
  */
 

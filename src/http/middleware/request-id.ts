@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
- * `req_` + 32 hex characters (DESIGN.md section 3: 20+ URL-safe characters). randomUUID
+ * `req_` + 32 hex characters (docs/http-conventions.md: 20+ URL-safe characters). randomUUID
  * draws from a cached entropy pool, several times cheaper per request than randomBytes.
  */
 export function newRequestId(): string {

@@ -41,8 +41,9 @@ export function sendData(res: Response, status: number, data: unknown, meta?: ob
 /**
  * `sendData` for a record one of whose fields is JSON text kept as received (a webhook
  * payload): `rawJson` is written into the response as it is, instead of being parsed and
- * serialised again. Stored JSON may nest deeper than serialising allows (the call stack
- * limits JSON.stringify, not JSON.parse), so this way any stored record can be shown.
+ * serialised again. Stored JSON may nest deeper than a recursive serialiser allows (before
+ * Node 26, the call stack limited JSON.stringify, not JSON.parse), so this way any stored
+ * record can be shown, whatever the runtime.
  * `rawJson` must be valid JSON text; `data[field]` is replaced by it.
  */
 export function sendDataWithRawJson(
@@ -79,7 +80,7 @@ export function sendPage(
   sendData(res, 200, items, meta);
 }
 
-/** Sends the error envelope of DESIGN.md section 3. */
+/** Sends the error envelope of docs/http-conventions.md. */
 export function sendError(res: Response, error: AppError, requestId: string): void {
   if (error.headers) {
     for (const [name, value] of Object.entries(error.headers)) {

@@ -123,7 +123,7 @@ function parsesAsJson(text: string): boolean {
 }
 
 /**
- * Connector management (DESIGN.md section 7): read:connectors for reads, write:connectors
+ * Connector management (docs/webhooks.md): read:connectors for reads, write:connectors
  * for changes. Secrets appear only in the answers to create and rotate-secret.
  */
 export function connectorRoutes(deps: {

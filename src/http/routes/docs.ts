@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import { packageDir } from '../package-dir';
 import type { RouteDef } from '../route-table';
 
 const PAGE = `<!doctype html>
@@ -39,6 +39,9 @@ export function docsAssets(): Router {
   router.get('/docs/init.js', (_req, res) => {
     res.type('application/javascript').send(INIT);
   });
-  router.use('/docs/assets', express.static(getAbsoluteFSPath(), { index: false, maxAge: '1h' }));
+  router.use(
+    '/docs/assets',
+    express.static(packageDir('swagger-ui-dist'), { index: false, maxAge: '1h' }),
+  );
   return router;
 }

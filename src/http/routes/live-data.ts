@@ -140,7 +140,7 @@ export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
         const results = await liveData.query(workspaceId, query);
         const interval = query.aggregation === 'raw' ? null : (q.interval ?? null);
         const presented = results.map((series) => presentSeries(query, interval, series));
-        // One source: the object of DESIGN.md section 5; several: one such object per source.
+        // One source: the object of docs/live-data.md; several: one such object per source.
         sendData(res, 200, presented.length === 1 ? presented[0] : presented);
       },
     },

@@ -108,7 +108,7 @@ async function formFields(
 }
 
 /**
- * The OAuth 2.0 authorization server (DESIGN.md section 8): the browser pages of the
+ * The OAuth 2.0 authorization server (docs/oauth.md): the browser pages of the
  * authorization code flow, the token and revocation endpoints and the RFC 8414 metadata.
  * All public (they authenticate users and clients themselves) and global. The token and
  * revocation endpoints answer in RFC 6749's shape, not the envelope, as OAuth clients expect.

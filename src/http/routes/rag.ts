@@ -45,7 +45,7 @@ const alsoReadEdges: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Semantic and hybrid search, and the index status (issue 8, docs/search.md). */
+/** Semantic and hybrid search, and the index status (docs/search.md). */
 export function ragRoutes(deps: {
   search: SearchService;
   indexStatus: (workspaceId: string) => Promise<IndexStatus>;

@@ -100,7 +100,11 @@ export class ModelWorker implements Embedder {
       this.abandon(thread, failure);
       failed(failure);
     };
-    worker.on('error', (error) => onEnd(`The embedding worker crashed: ${error.message}`));
+    worker.on('error', (error) =>
+      onEnd(
+        `The embedding worker crashed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     worker.on('exit', (code) => onEnd(`The embedding worker exited (code ${code})`));
     return thread;
   }

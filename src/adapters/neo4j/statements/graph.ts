@@ -1,7 +1,7 @@
 import { cypher, slotted } from '../statement';
 
 /**
- * Record-level graph statements (DESIGN.md section 2). An entity is
+ * Record-level graph statements (docs/ontology.md). An entity is
  * `(:Entity:<EntityType> {id, workspaceId, entityType, name, version, createdAt, updatedAt,
  * ...properties})`; an edge is `[:<TYPE> {id, workspaceId, version, createdAt, updatedAt,
  * ...properties}]` between two entities of its workspace.

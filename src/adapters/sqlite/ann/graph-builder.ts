@@ -114,7 +114,11 @@ export class GraphBuilder {
         }
       });
       worker.on('error', (error) =>
-        settle(new Error(`The HNSW build worker crashed: ${error.message}`)),
+        settle(
+          new Error(
+            `The HNSW build worker crashed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        ),
       );
       worker.on('exit', (code) =>
         settle(

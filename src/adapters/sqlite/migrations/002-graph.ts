@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Migration } from './index';
 
 /**
- * The ontology graph, the command log and idempotency records (issue 3).
+ * The ontology graph, the command log and idempotency records (docs/ontology.md).
  *
  * - No foreign key to `workspaces`: the graph port is engine-neutral and its contract suite
  *   runs on random workspace ids, as the Neo4j adapter will; the workspace is a partition key.

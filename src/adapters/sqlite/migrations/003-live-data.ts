@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * Live data (issue 5): source records and the embedded time-series store.
+ * Live data (docs/live-data.md): source records and the embedded time-series store.
  *
  * - No foreign key to `workspaces`, as in 002: the workspace is a partition key and the
  *   ports' contract suites run on random workspace ids.

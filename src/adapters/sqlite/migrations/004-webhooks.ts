@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * Webhook connectors and their received events (issue 6).
+ * Webhook connectors and their received events (docs/webhooks.md).
  *
  * - No foreign key to `workspaces` (the workspace is a partition key, as for the graph:
  *   the ConnectorStore contract suite runs on random workspace ids), and none from events

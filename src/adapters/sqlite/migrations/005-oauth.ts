@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * Users, workspace memberships and OAuth 2.0 (issue 7): clients, pending authorization
+ * Users, workspace memberships and OAuth 2.0 (docs/oauth.md): clients, pending authorization
  * requests, authorization codes and token families.
  *
  * - Codes and tokens are stored only as SHA-256 hashes (`*_hash`, unique): a copy of the

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Migration } from './index';
 
 /**
- * The search outbox (issue 8, docs/search.md "Indexing"): one entry per node whose vector
+ * The search outbox (docs/search.md "Indexing"): one entry per node whose vector
  * is out of date, written by triggers on `graph_nodes`, so every node change (a command,
  * undo, redo, an import, a workspace purge) enqueues in the very transaction that makes it
  * and a rolled-back change enqueues nothing.
