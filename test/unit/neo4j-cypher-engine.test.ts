@@ -1,4 +1,9 @@
-import neo4j, { Neo4jError, Record, type Driver, type ManagedTransaction } from 'neo4j-driver';
+import neo4j, {
+  Neo4jError,
+  Record as Neo4jRecord,
+  type Driver,
+  type ManagedTransaction,
+} from 'neo4j-driver';
 import pino from 'pino';
 import { Neo4jClient } from '../../src/adapters/neo4j/client';
 import { Neo4jCypherEngine } from '../../src/adapters/neo4j/cypher/index';
@@ -76,14 +81,14 @@ function fakeDriver(answer: { rows?: unknown[][]; fail?: Error; ids?: [string, s
       if (text.includes('UNWIND $elementIds')) {
         const ids = (answer.ids ?? []).filter(([e]) => (params.elementIds as string[]).includes(e));
         return Promise.resolve({
-          records: ids.map(([e, id]) => new Record(['elementId', 'id'], [e, id])),
+          records: ids.map(([e, id]) => new Neo4jRecord(['elementId', 'id'], [e, id])),
         });
       }
       const rows = answer.rows ?? [];
       return Promise.resolve({
         records: rows.map(
           (row) =>
-            new Record(
+            new Neo4jRecord(
               row.map((_, i) => `c${i}`),
               row,
             ),
