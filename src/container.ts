@@ -135,13 +135,17 @@ export function createContainer(
   });
 
   const importStore = neo4j?.imports ?? new SqliteImportStore(db);
-  // The Neo4j engine is chosen here like the other stores once it exists; until then
-  // analyst Cypher reads the embedded store.
-  const cypherEngine = new SqliteCypherEngine({
-    filename: config.sqlitePath,
-    indexedKeys: new Set([...config.propertyIndexes.node, ...config.propertyIndexes.edge]),
-    threads: config.cypher.threads,
-  });
+  // Analyst Cypher reads the graph where it lives: compiled to SQL over the embedded store
+  // (in query threads with their own read-only connections), or emitted again as Cypher
+  // bound to the workspace on Neo4j (docs/cypher.md, "How it runs").
+  const sqliteCypher = neo4j
+    ? undefined
+    : new SqliteCypherEngine({
+        filename: config.sqlitePath,
+        indexedKeys: new Set([...config.propertyIndexes.node, ...config.propertyIndexes.edge]),
+        threads: config.cypher.threads,
+      });
+  const cypherEngine = neo4j?.cypher ?? (sqliteCypher as SqliteCypherEngine);
   const cypher = new CypherService(cypherEngine, clock, {
     limits: { ...DEFAULT_CYPHER_LIMITS, maxHops: config.cypher.maxHops },
     rowLimit: config.cypher.maxRows,
@@ -201,7 +205,7 @@ export function createContainer(
       stopOAuthMaintenance();
       await search.close();
       await liveData.close();
-      await cypherEngine.close();
+      await sqliteCypher?.close();
       await neo4j?.close();
       db.close();
     },
