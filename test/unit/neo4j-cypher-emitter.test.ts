@@ -240,12 +240,14 @@ describe('Neo4j Cypher emitter against hostile queries', () => {
     expect(lint(emitted)).toEqual([]);
   });
 
-  it('tests a label predicate on the entity type, so a service label matches nothing', () => {
-    const emitted = emit('MATCH (n) WHERE n:_Workspace OR n:_ApiKey RETURN n');
-    expect(emitted.text).not.toContain('_');
+  it('tests a label predicate on the entity type; a service label never reaches it', () => {
+    const emitted = emit('MATCH (n) WHERE n:Pump OR n:Valve RETURN n');
     expect(emitted.text).toMatch(/v0\.entityType = \$p0\) OR \(v0\.entityType = \$p1/);
-    expect([emitted.params.p0, emitted.params.p1]).toEqual(['_Workspace', '_ApiKey']);
+    expect([emitted.params.p0, emitted.params.p1]).toEqual(['Pump', 'Valve']);
     expect(isolationProblems(emitted.text)).toEqual([]);
+    expect(() => emit('MATCH (n) WHERE n:_Workspace OR n:_ApiKey RETURN n')).toThrow(
+      expect.objectContaining({ code: 'CYPHER_UNSUPPORTED' }),
+    );
   });
 
   it('keeps an analyst’s $workspaceId apart from the request’s workspace', () => {
