@@ -1,6 +1,7 @@
 import { emitCypher, type EmittedCypher } from '../../src/adapters/neo4j/cypher/index';
 import { DEFAULT_CYPHER_LIMITS, prepareCypher } from '../../src/cypher/index';
 import { AppError } from '../../src/errors';
+import { CORPUS } from '../contract/cypher/corpus';
 import { ANALYST_QUERIES } from '../support/cypher-analyst-queries';
 import { lintCypher } from '../support/cypher-lint';
 
@@ -96,6 +97,17 @@ describe('Neo4j Cypher emitter', () => {
       if (/MATCH|\(n\)/.test(query.text)) {
         expect(emitted.params).toHaveProperty('workspaceId', null);
       }
+    },
+  );
+
+  // The contract suite's corpus too: every statement it makes Neo4j run is linted and
+  // checked here, where no Neo4j is needed.
+  it.each(CORPUS.map((q) => [q.name, q] as const))(
+    'corpus %s: valid Cypher, bound to the workspace',
+    (_name, query) => {
+      const emitted = emit(query.query, query.parameters);
+      expect({ text: emitted.text, lint: lint(emitted) }).toEqual({ text: emitted.text, lint: [] });
+      expect(isolationProblems(emitted.text)).toEqual([]);
     },
   );
 
