@@ -11,15 +11,18 @@ export const ASSET_BASE = '/explorer/assets';
 const IMPORT_MAP = JSON.stringify(importMap(ASSET_BASE));
 
 /**
- * The page. Its inputs have autocomplete off and sit outside any form, so the browser
- * neither fills them in nor offers to save them; the script keeps them out of storage.
+ * The page, with the style nonce of this response. Its inputs have autocomplete off and sit
+ * outside any form, so the browser neither fills them in nor offers to save them; the
+ * script keeps them out of storage.
  */
-export const EXPLORER_PAGE = `<!doctype html>
+export function explorerPage(styleNonce: string): string {
+  return `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
+  <meta name="explorer-style-nonce" content="${styleNonce}">
   <title>Workspace Ontology Service Cypher explorer</title>
   <link rel="stylesheet" href="${ASSET_BASE}/explorer.css">
   <script type="importmap">${IMPORT_MAP}</script>
@@ -51,18 +54,37 @@ export const EXPLORER_PAGE = `<!doctype html>
 </body>
 </html>
 `;
+}
 
-/** The CSP of the page: this origin's files and the import map, nothing else. */
-export const EXPLORER_CSP = [
-  "default-src 'none'",
-  `script-src 'self' 'sha256-${createHash('sha256').update(IMPORT_MAP).digest('base64')}'`,
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+/**
+ * The one style element Cytoscape inserts (once per page, without a nonce), allowed by the
+ * hash of its exact text. Were a Cytoscape upgrade to change it, the browser test would see
+ * the CSP violation.
+ */
+const CYTOSCAPE_STYLE = '.__________cytoscape_container { position: relative; }';
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * The CSP of the page: this origin's files, the import map (by hash), and the style
+ * elements the editor creates (CodeMirror puts its generated theme in a <style> element,
+ * which carries this response's nonce) and Cytoscape's one fixed rule (by hash). No inline
+ * style attribute and no other inline script or style is allowed.
+ */
+export function explorerCsp(styleNonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${sha256(IMPORT_MAP)}`,
+    `style-src 'self' 'nonce-${styleNonce}' ${sha256(CYTOSCAPE_STYLE)}`,
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 /** The page's stylesheet (served as explorer.css). */
 export const EXPLORER_CSS = `* { box-sizing: border-box; }

@@ -46,6 +46,13 @@ describe('Cypher explorer page and assets', () => {
     const hash = createHash('sha256').update(inline[0]![2]!).digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(page.text).not.toMatch(/<style|style="/);
+    // Style elements need this response's nonce (the page hands it to the editor); a second
+    // response has another.
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(page.text).toContain(`<meta name="explorer-style-nonce" content="${nonce}">`);
+    const again = await request(t.app).get('/explorer');
+    expect(again.headers['content-security-policy']).not.toContain(nonce);
     const urls = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     const mapped = Object.values(
       (JSON.parse(inline[0]![2]!) as { imports: Record<string, string> }).imports,

@@ -15,6 +15,12 @@ import {
 } from '@codemirror/language';
 import { cypher } from '@codemirror/legacy-modes/mode/cypher';
 
+/** The nonce the page's CSP allows style elements with (the editor's theme is one). */
+function styleNonce() {
+  const meta = document.querySelector('meta[name="explorer-style-nonce"]');
+  return meta ? meta.getAttribute('content') : '';
+}
+
 /** An editor in parent holding doc; onRun() is called on Ctrl-Enter. */
 export function createEditor(parent, doc, onRun) {
   const view = new EditorView({
@@ -22,6 +28,7 @@ export function createEditor(parent, doc, onRun) {
     state: EditorState.create({
       doc,
       extensions: [
+        EditorView.cspNonce.of(styleNonce()),
         lineNumbers(),
         history(),
         drawSelection(),

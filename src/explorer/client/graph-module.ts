@@ -18,6 +18,9 @@ function typeColour(entityType) {
   return 'hsl(' + (hash % 360) + ', 55%, 48%)';
 }
 
+/** The zoom a new layout is shown at, at most (the analyst may zoom in further). */
+const MAX_FIT_ZOOM = 1.5;
+
 const STYLE = [
   {
     selector: 'node',
@@ -145,6 +148,11 @@ export class GraphView {
         nodeDimensionsIncludeLabels: true,
       })
       .run();
+    // Fitting a handful of nodes would blow them up to the maximum zoom.
+    if (this.cy.zoom() > MAX_FIT_ZOOM) {
+      this.cy.zoom(MAX_FIT_ZOOM);
+      this.cy.center();
+    }
   }
 
   /** Writes the counts under the view (and on the container, for scripts). */

@@ -70,9 +70,13 @@ function parameters() {
   return value;
 }
 
+/** "1 row", "2 rows". */
+function count(n, noun) {
+  return n + ' ' + noun + (n === 1 ? '' : 's');
+}
+
 function describeMeta(meta, rows) {
-  const count = Number.isInteger(meta.rowCount) ? meta.rowCount : rows.length;
-  let text = count + (count === 1 ? ' row' : ' rows');
+  let text = count(Number.isInteger(meta.rowCount) ? meta.rowCount : rows.length, 'row');
   if (typeof meta.elapsedMs === 'number') {
     text += ' in ' + meta.elapsedMs + ' ms';
   }
@@ -110,7 +114,8 @@ async function expand(nodeId, label) {
     const around = await neighbours(inputs, nodeId);
     const added = graph.merge(around.nodes, around.edges, nodeId);
     say('info', [
-      'Expanded ' + label + ': ' + added.nodes + ' new nodes, ' + added.edges + ' new relationships' +
+      'Expanded ' + label + ': ' + count(added.nodes, 'new node') + ', ' +
+        count(added.edges, 'new relationship') +
         (around.truncated ? ' (the service truncated the neighbourhood).' : '.'),
     ]);
   } catch (error) {

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { NotFoundError } from '../../errors';
 import { explorerAssets, type ExplorerAsset } from '../../explorer/assets';
-import { EXPLORER_CSP, EXPLORER_PAGE } from '../../explorer/page';
+import { explorerCsp, explorerPage } from '../../explorer/page';
 import type { RouteDef } from '../route-table';
 
 /** How long browsers may keep the packages' files (their content changes only on upgrade). */
@@ -38,10 +39,12 @@ export function explorerRoutes(): RouteDef[] {
       path: '/explorer',
       access: 'public',
       handler: (_req, res) => {
-        res.setHeader('Content-Security-Policy', EXPLORER_CSP);
+        // A new nonce per response: it allows the editor's style elements and nothing else.
+        const nonce = randomBytes(16).toString('base64');
+        res.setHeader('Content-Security-Policy', explorerCsp(nonce));
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.type('html').send(EXPLORER_PAGE);
+        res.type('html').send(explorerPage(nonce));
       },
     },
     {
