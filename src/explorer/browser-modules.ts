@@ -25,26 +25,32 @@ export interface BrowserModule {
 
 /** The modules, each with the package that depends on it (where resolution starts). */
 const MODULES: readonly (BrowserModule & { requiredBy?: string })[] = [
-  module('@codemirror/state', 'dist/index.js'),
-  module('@codemirror/view', 'dist/index.js'),
-  module('@codemirror/language', 'dist/index.js'),
-  module('@codemirror/commands', 'dist/index.js'),
+  browserModule('@codemirror/state', 'dist/index.js'),
+  browserModule('@codemirror/view', 'dist/index.js'),
+  browserModule('@codemirror/language', 'dist/index.js'),
+  browserModule('@codemirror/commands', 'dist/index.js'),
   {
-    ...module('@codemirror/legacy-modes', 'mode/cypher.js'),
+    ...browserModule('@codemirror/legacy-modes', 'mode/cypher.js'),
     specifier: '@codemirror/legacy-modes/mode/cypher',
     asset: 'codemirror-legacy-modes-cypher.js',
   },
-  { ...module('@codemirror/streamparser', 'dist/index.js'), requiredBy: '@codemirror/language' },
-  { ...module('@lezer/common', 'dist/index.js'), requiredBy: '@codemirror/language' },
-  { ...module('@lezer/highlight', 'dist/index.js'), requiredBy: '@codemirror/language' },
-  { ...module('@marijn/find-cluster-break', 'src/index.js'), requiredBy: '@codemirror/state' },
-  { ...module('style-mod', 'src/style-mod.js'), requiredBy: '@codemirror/view' },
-  { ...module('w3c-keyname', 'index.js'), requiredBy: '@codemirror/view' },
-  { ...module('crelt', 'index.js'), requiredBy: '@codemirror/view' },
-  module('cytoscape', 'dist/cytoscape.esm.min.mjs'),
+  {
+    ...browserModule('@codemirror/streamparser', 'dist/index.js'),
+    requiredBy: '@codemirror/language',
+  },
+  { ...browserModule('@lezer/common', 'dist/index.js'), requiredBy: '@codemirror/language' },
+  { ...browserModule('@lezer/highlight', 'dist/index.js'), requiredBy: '@codemirror/language' },
+  {
+    ...browserModule('@marijn/find-cluster-break', 'src/index.js'),
+    requiredBy: '@codemirror/state',
+  },
+  { ...browserModule('style-mod', 'src/style-mod.js'), requiredBy: '@codemirror/view' },
+  { ...browserModule('w3c-keyname', 'index.js'), requiredBy: '@codemirror/view' },
+  { ...browserModule('crelt', 'index.js'), requiredBy: '@codemirror/view' },
+  browserModule('cytoscape', 'dist/cytoscape.esm.min.mjs'),
 ];
 
-function module(packageName: string, file: string): BrowserModule {
+function browserModule(packageName: string, file: string): BrowserModule {
   const asset = `${packageName.replace(/^@/, '').replace(/\//g, '-')}${path.extname(file) === '.mjs' ? '.mjs' : '.js'}`;
   return { specifier: packageName, asset, packageName, file };
 }
