@@ -113,8 +113,9 @@ describeWithChromium('Cypher explorer in headless Chromium', () => {
   });
 
   /**
-   * The stand-in for POST /api/queries/cypher: `RETURN 1 +` is a syntax error, anything
-   * else returns the pump, its FEEDS relationship and the tank as one row.
+   * The stand-in for POST /api/queries/cypher: `RETURN 1 +` is a syntax error,
+   * `MATCH (n) RETURN n` two nodes cut at the row limit, anything else the pump, its FEEDS
+   * relationship and the tank as one row.
    */
   async function answerCypher(route: Route): Promise<void> {
     const req = route.request();
@@ -152,11 +153,18 @@ describeWithChromium('Cypher explorer in headless Chromium', () => {
       headers: { 'X-Request-Id': meta.requestId },
       body: JSON.stringify({
         success: true,
-        data: {
-          columns: ['n', 'r', 'm', 'n.name'],
-          rows: [[pump, feeds, tank, pump.name]],
-          meta: { rowCount: 1, truncated: false, elapsedMs: 3 },
-        },
+        data:
+          body.query === 'MATCH (n) RETURN n'
+            ? {
+                columns: ['n'],
+                rows: [[pump], [tank]],
+                meta: { rowCount: 2, truncated: true, elapsedMs: 4 },
+              }
+            : {
+                columns: ['n', 'r', 'm', 'n.name'],
+                rows: [[pump, feeds, tank, pump.name]],
+                meta: { rowCount: 1, truncated: false, elapsedMs: 3 },
+              },
         meta,
       }),
     });
@@ -353,6 +361,11 @@ describeWithChromium('Cypher explorer in headless Chromium', () => {
         .querySelector('#status')
         ?.textContent?.includes('row'),
     );
+    // A result cut at the row limit says so.
+    expect(await statusText(page)).toBe(
+      '2 rows in 4 ms; truncated at the row limit (add LIMIT or narrow the query).',
+    );
+    expect(await graphCounts(page)).toEqual({ nodes: '2', edges: '0' });
 
     const stored = async () =>
       page.evaluate(async () => ({
