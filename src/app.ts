@@ -20,6 +20,7 @@ import { commandRoutes } from './http/routes/commands';
 import { connectorRoutes } from './http/routes/connectors';
 import { importRoutes } from './http/routes/imports';
 import { docsAssets, docsRoutes } from './http/routes/docs';
+import { explorerRoutes } from './http/routes/explorer';
 import { meRoutes } from './http/routes/me';
 import { oauthRoutes } from './http/routes/oauth';
 import { oauthClientRoutes } from './http/routes/oauth-clients';
@@ -114,6 +115,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       openApiPath: deps.http.openApiPath,
     }),
     ...docsRoutes(),
+    ...explorerRoutes(),
     ...meRoutes({ workspaces: deps.workspaces }),
     ...apiKeyRoutes({ apiKeys: deps.apiKeys }),
     ...oauthRoutes({ ...deps.oauth, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
