@@ -20,11 +20,13 @@ import { commandRoutes } from './http/routes/commands';
 import { connectorRoutes } from './http/routes/connectors';
 import { importRoutes } from './http/routes/imports';
 import { docsAssets, docsRoutes } from './http/routes/docs';
+import { explorerRoutes } from './http/routes/explorer';
 import { meRoutes } from './http/routes/me';
 import { oauthRoutes } from './http/routes/oauth';
 import { oauthClientRoutes } from './http/routes/oauth-clients';
 import { ontologyRoutes } from './http/routes/ontology';
 import { queryRoutes } from './http/routes/queries';
+import { cypherRoutes } from './http/routes/cypher';
 import { systemRoutes } from './http/routes/system';
 import { webhookRoutes } from './http/routes/webhooks';
 import { liveDataRoutes } from './http/routes/live-data';
@@ -44,6 +46,7 @@ import type { WorkspaceStore } from './ports/workspace-store';
 import type { GraphStore } from './ports/graph-store';
 import type { GraphQueries } from './queries/graph-queries';
 import type { SecretsDeps } from './secrets/wiring';
+import type { CypherService } from './cypher/cypher-service';
 import type { ConnectorService } from './webhooks/connector-service';
 import type { WebhookMaintenance } from './webhooks/maintenance';
 import type { WebhookReceptionService } from './webhooks/reception-service';
@@ -61,6 +64,8 @@ export interface AppDeps {
   queries: GraphQueries;
   /** Entity and relationship types, and the ontology's settings (docs/ontology.md, "Types"). */
   ontology: OntologyService;
+  /** Analyst Cypher, read-only and confined to the workspace (docs/cypher.md). */
+  cypher: CypherService;
   healthChecks: readonly HealthCheck[];
   /** Serving or stopping: `/ready` answers 503 once the shutdown has begun. */
   lifecycle: Lifecycle;
@@ -118,12 +123,14 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       openApiPath: deps.http.openApiPath,
     }),
     ...docsRoutes(),
+    ...explorerRoutes(),
     ...meRoutes({ workspaces: deps.workspaces }),
     ...apiKeyRoutes({ apiKeys: deps.apiKeys }),
     ...oauthRoutes({ ...deps.oauth, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
     ...oauthClientRoutes(deps.oauth),
     ...queryRoutes({ queries: deps.queries }),
     ...ontologyRoutes({ ontology: deps.ontology }),
+    ...cypherRoutes({ cypher: deps.cypher }),
     ...commandRoutes({
       commands: deps.commands,
       batchBodyLimitBytes: deps.http.batchBodyLimitBytes,
@@ -146,6 +153,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
     ...graphqlRoutes({
       services: {
         queries: deps.queries,
+        cypher: deps.cypher,
         commands: deps.commands,
         ontology: deps.ontology,
         liveData: deps.liveData.service,

@@ -27,6 +27,9 @@ import { Lifecycle } from './lifecycle';
 import { defaultOpenApiPath } from './http/routes/system';
 import { systemClock, type Clock } from './ports/clock';
 import { GraphQueries } from './queries/graph-queries';
+import { SqliteCypherEngine } from './adapters/sqlite/cypher/engine';
+import { CypherService } from './cypher/cypher-service';
+import { DEFAULT_CYPHER_LIMITS } from './cypher/index';
 import { createLiveData } from './live-data/wiring';
 import type { EventIngestor } from './webhooks/event-ingestor';
 import { createWebhooks } from './webhooks/wiring';
@@ -193,6 +196,26 @@ export function createContainer(
   });
 
   const importStore = instrument(neo4j?.imports ?? new SqliteImportStore(db), system, 'imports');
+  // Analyst Cypher reads the graph where it lives: compiled to SQL over the embedded store
+  // (in query threads with their own read-only connections), or emitted again as Cypher
+  // bound to the workspace on Neo4j (docs/cypher.md, "How it runs").
+  const sqliteCypher = neo4j
+    ? undefined
+    : new SqliteCypherEngine({
+        filename: config.sqlitePath,
+        indexedKeys: new Set([...config.propertyIndexes.node, ...config.propertyIndexes.edge]),
+        threads: config.cypher.threads,
+      });
+  const cypherEngine = instrument(
+    neo4j?.cypher ?? (sqliteCypher as SqliteCypherEngine),
+    system,
+    'cypher',
+  );
+  const cypher = new CypherService(cypherEngine, clock, {
+    limits: { ...DEFAULT_CYPHER_LIMITS, maxHops: config.cypher.maxHops },
+    rowLimit: config.cypher.maxRows,
+    timeoutMs: config.cypher.timeoutMs,
+  });
 
   const deps: AppDeps = {
     logger,
@@ -205,6 +228,7 @@ export function createContainer(
     commands,
     queries: new GraphQueries(graph),
     ontology,
+    cypher,
     healthChecks: [
       new SqliteHealthCheck(db),
       ...(neo4j ? [neo4j.healthCheck] : []),
@@ -254,6 +278,7 @@ export function createContainer(
       stopOAuthMaintenance();
       await search.close();
       await liveData.close();
+      await sqliteCypher?.close();
       await neo4j?.close();
       shared.close();
       db.close();

@@ -33,6 +33,10 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'HEADERS_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'
+  | 'CYPHER_SYNTAX_ERROR'
+  | 'CYPHER_SEMANTIC_ERROR'
+  | 'CYPHER_UNSUPPORTED'
+  | 'CYPHER_LIMIT_EXCEEDED'
   | 'INTERNAL_ERROR';
 
 /** Base class: status, code, safe message and optional structured details. */

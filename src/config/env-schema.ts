@@ -218,6 +218,11 @@ export const envSchema = z.object({
   NODE_PROPERTY_INDEXES: propertyKeys('node'),
   EDGE_PROPERTY_INDEXES: propertyKeys('edge'),
   RATE_LIMIT_ENABLED: booleanFlag(true),
+  // Analyst Cypher at POST /api/queries/cypher (docs/cypher.md, "Limits").
+  CYPHER_TIMEOUT_MS: durationMs('CYPHER_TIMEOUT_MS', 5_000),
+  CYPHER_MAX_ROWS: positiveInt('CYPHER_MAX_ROWS', 1_000, { max: 100_000 }),
+  CYPHER_MAX_HOPS: positiveInt('CYPHER_MAX_HOPS', 5, { max: 20 }),
+  CYPHER_THREADS: positiveInt('CYPHER_THREADS', 2, { max: 64 }),
   // GraphQL mirror (docs/graphql.md).
   GRAPHQL_ENABLED: booleanFlag(true),
   GRAPHQL_MAX_DEPTH: positiveInt('GRAPHQL_MAX_DEPTH', 8, { max: 50 }),

@@ -72,6 +72,8 @@ export interface Config {
     enterpriseDefaultPerMinute: number;
     enterpriseDefaultPerDay: number;
   };
+  /** Analyst Cypher (docs/cypher.md, "Limits"). */
+  cypher: { timeoutMs: number; maxRows: number; maxHops: number; threads: number };
   /** The GraphQL mirror at /graphql (docs/graphql.md). */
   graphql: { enabled: boolean; maxDepth: number; maxComplexity: number };
   /** Neo4j for the graph, command log, workspaces and API keys (docs/neo4j.md). */
@@ -179,6 +181,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       enabled: env.RATE_LIMIT_ENABLED,
       enterpriseDefaultPerMinute: env.ENTERPRISE_DEFAULT_PER_MINUTE,
       enterpriseDefaultPerDay: env.ENTERPRISE_DEFAULT_PER_DAY,
+    },
+    cypher: {
+      timeoutMs: env.CYPHER_TIMEOUT_MS,
+      maxRows: env.CYPHER_MAX_ROWS,
+      maxHops: env.CYPHER_MAX_HOPS,
+      threads: env.CYPHER_THREADS,
     },
     graphql: {
       enabled: env.GRAPHQL_ENABLED,

@@ -12,11 +12,14 @@ import type { ResolverMap } from './resolvers/inputs';
 import { liveDataResolvers } from './resolvers/live-data-resolvers';
 import { ontologyResolvers } from './resolvers/ontology-resolvers';
 import { searchResolvers } from './resolvers/search-resolvers';
+import { cypherResolvers } from './resolvers/cypher-resolvers';
+import type { CypherService } from '../cypher/cypher-service';
 import { CORE_TYPE_DEFS } from './type-defs';
 
 /** The application services the resolvers call: the same ones the REST routes call. */
 export interface GraphQLServices {
   queries: GraphQueries;
+  cypher: CypherService;
   commands: CommandService;
   ontology: OntologyService;
   liveData: LiveDataService;
@@ -84,6 +87,7 @@ export function buildCoreSchema(services: GraphQLServices): GraphQLSchema {
       ontologyResolvers(services.ontology),
       liveDataResolvers(services.liveData, services.clock),
       searchResolvers(services),
+      cypherResolvers(services.cypher),
     ),
   );
 }

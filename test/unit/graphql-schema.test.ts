@@ -16,6 +16,7 @@ describe('committed GraphQL schema', () => {
 
   const services = () => ({
     queries: t.container.deps.queries,
+    cypher: t.container.deps.cypher,
     commands: t.container.deps.commands,
     ontology: t.container.deps.ontology,
     liveData: t.container.deps.liveData.service,

@@ -1,4 +1,4 @@
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import neo4j, { Neo4jError, type Driver, type ManagedTransaction } from 'neo4j-driver';
 import type { Logger } from 'pino';
 import type { HealthCheck } from '../../ports/health';
 import { classifyNeo4jError, ENGINE_NAME, translateNeo4jError } from './errors';
@@ -24,6 +24,22 @@ export interface Neo4jSettings {
 
 /** A unit of work inside one managed transaction (the driver may run it again on retry). */
 export type TransactionWork<T> = (tx: ManagedTransaction) => Promise<T>;
+
+/**
+ * A bound on a read's run time, enforced by the server (the transaction's timeout): past
+ * it Neo4j stops the transaction, and the caller's `timedOut()` error is thrown instead of
+ * the 503 an unexpected timeout would be.
+ */
+export interface ReadTimeLimit {
+  timeoutMs: number;
+  timedOut: () => Error;
+}
+
+/** Codes of a transaction stopped by its timeout (the client's setting, or the server's). */
+const TIMED_OUT_CODES = new Set([
+  'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
+  'Neo.ClientError.Transaction.TransactionTimedOut',
+]);
 
 /**
  * Record deleted under a matched row by another transaction: run the whole unit again,
@@ -78,8 +94,8 @@ export class Neo4jClient {
   }
 
   /** Runs `work` in a read transaction; it sees committed data only. */
-  read<T>(work: TransactionWork<T>): Promise<T> {
-    return this.run('READ', work);
+  read<T>(work: TransactionWork<T>, limit?: ReadTimeLimit): Promise<T> {
+    return this.run('READ', work, limit);
   }
 
   /** Runs `work` in one write transaction: all of it commits, or none of it. */
@@ -113,14 +129,21 @@ export class Neo4jClient {
     return this.driver.close();
   }
 
-  private async run<T>(mode: 'READ' | 'WRITE', work: TransactionWork<T>): Promise<T> {
+  private async run<T>(
+    mode: 'READ' | 'WRITE',
+    work: TransactionWork<T>,
+    limit?: ReadTimeLimit,
+  ): Promise<T> {
     this.gate.check();
     try {
       await this.ensureSchema();
-      const result = await this.inSession(mode, work);
+      const result = await this.inSession(mode, work, limit?.timeoutMs);
       this.gate.succeeded();
       return result;
     } catch (error) {
+      if (limit && error instanceof Neo4jError && TIMED_OUT_CODES.has(error.code)) {
+        throw limit.timedOut();
+      }
       if (classifyNeo4jError(error) === 'unreachable') {
         this.gate.failed(error);
       }
@@ -128,14 +151,21 @@ export class Neo4jClient {
     }
   }
 
-  private async inSession<T>(mode: 'READ' | 'WRITE', work: TransactionWork<T>): Promise<T> {
+  private async inSession<T>(
+    mode: 'READ' | 'WRITE',
+    work: TransactionWork<T>,
+    timeoutMs?: number,
+  ): Promise<T> {
     const session = this.driver.session({
       ...(this.database ? { database: this.database } : {}),
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
       bookmarkManager: this.bookmarks,
     });
     try {
-      return mode === 'READ' ? await session.executeRead(work) : await session.executeWrite(work);
+      const config = timeoutMs === undefined ? undefined : { timeout: timeoutMs };
+      return mode === 'READ'
+        ? await session.executeRead(work, config)
+        : await session.executeWrite(work, config);
     } finally {
       // A session on a broken connection may fail to close; the work's outcome matters more.
       await session.close().catch(() => undefined);

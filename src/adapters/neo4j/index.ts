@@ -5,6 +5,7 @@ import type { SecretBox } from '../../secrets/secret-box';
 import { Neo4jApiKeyStore } from './api-key-store';
 import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
 import { Neo4jConnectorStore } from './connector-store';
+import { Neo4jCypherEngine } from './cypher/index';
 import { Neo4jGraphStore } from './graph-store';
 import { Neo4jImportStore } from './import-store';
 import { Neo4jIndexOutbox } from './index-outbox';
@@ -35,6 +36,8 @@ export interface Neo4jStores {
   users: Neo4jUserStore;
   oauthClients: Neo4jOAuthClientStore;
   oauthGrants: Neo4jOAuthGrantStore;
+  /** Analysts' read-only Cypher, confined to one workspace (docs/neo4j.md). */
+  cypher: Neo4jCypherEngine;
   healthCheck: HealthCheck;
   close(): Promise<void>;
 }
@@ -69,6 +72,7 @@ export function openNeo4jStores(
     users: new Neo4jUserStore(client),
     oauthClients: new Neo4jOAuthClientStore(client),
     oauthGrants: new Neo4jOAuthGrantStore(client),
+    cypher: new Neo4jCypherEngine(client, propertyIndexes),
     healthCheck: new Neo4jHealthCheck(client),
     close: () => client.close(),
   };

@@ -1,3 +1,4 @@
+import { CYPHER_TYPE_DEFS } from './cypher';
 import { GRAPH_TYPE_DEFS } from './graph';
 import { LIVE_DATA_TYPE_DEFS } from './live-data';
 import { ONTOLOGY_TYPE_DEFS } from './ontology';
@@ -14,4 +15,5 @@ export const CORE_TYPE_DEFS = [
   ONTOLOGY_TYPE_DEFS,
   LIVE_DATA_TYPE_DEFS,
   SEARCH_TYPE_DEFS,
+  CYPHER_TYPE_DEFS,
 ].join('\n');

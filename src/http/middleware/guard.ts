@@ -18,8 +18,11 @@ import type { WorkspaceStore } from '../../ports/workspace-store';
 export interface GuardOptions {
   /** `required`: the x-workspace-id header must name a workspace the credential may use. */
   workspace: 'required' | 'none';
-  /** Scope needed in that workspace (or, for global routes, in any of the caller's). */
-  scope?: Scope;
+  /**
+   * Scope needed in that workspace (or, for global routes, in any of the caller's); a list
+   * needs every scope in it, and the first one missing is reported.
+   */
+  scope?: Scope | readonly Scope[];
 }
 
 export interface GuardDeps {
@@ -40,6 +43,12 @@ export interface GuardDeps {
  */
 export function createGuard(deps: GuardDeps) {
   return function guard(options: GuardOptions): RequestHandler {
+    const required: readonly Scope[] =
+      options.scope === undefined
+        ? []
+        : typeof options.scope === 'string'
+          ? [options.scope]
+          : options.scope;
     return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       const principal = await deps.authenticator.authenticate(req.headers.authorization);
       req.ctx.principal = principal;
@@ -67,13 +76,15 @@ export function createGuard(deps: GuardDeps) {
         }
         req.ctx.workspaceId = usable;
         req.ctx.scopes = scopes;
-        if (options.scope && !scopes.includes(options.scope)) {
-          throw new InsufficientScopeError(options.scope);
+        const missing = required.find((scope) => !scopes.includes(scope));
+        if (missing) {
+          throw new InsufficientScopeError(missing);
         }
-      } else if (options.scope) {
-        const holds = [...principal.workspaces.values()].some((s) => s.includes(options.scope!));
-        if (!holds) {
-          throw new InsufficientScopeError(options.scope);
+      } else {
+        const held = [...principal.workspaces.values()];
+        const missing = required.find((scope) => !held.some((s) => s.includes(scope)));
+        if (missing) {
+          throw new InsufficientScopeError(missing);
         }
       }
       next();

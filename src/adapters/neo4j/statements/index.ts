@@ -1,5 +1,6 @@
 import type { Statement } from '../statement';
 import { COMMAND_LOG_STATEMENTS } from './command-log';
+import { CYPHER_ENDPOINT_STATEMENTS } from './cypher-endpoint';
 import { GRAPH_STATEMENTS } from './graph';
 import { IMPORT_STATEMENTS } from './imports';
 import { LIVE_DATA_STATEMENTS } from './live-data';
@@ -31,5 +32,6 @@ export function allStatements(): Statement[] {
     ...SEARCH_STATEMENTS,
     ...PROPERTY_INDEX_STATEMENTS,
     ...ONTOLOGY_STATEMENTS,
+    ...CYPHER_ENDPOINT_STATEMENTS,
   ];
 }

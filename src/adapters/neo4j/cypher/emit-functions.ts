@@ -1,0 +1,162 @@
+import type { Expr, FunctionCall } from '../../../cypher/ast';
+import { CypherUnsupportedError } from '../../../cypher/errors';
+import { RESERVED_PROPERTY_KEYS } from '../../../domain/properties';
+import { quotePropertyKey } from '../identifiers';
+import type { Scope } from './emit-context';
+import {
+  LIST_TYPE,
+  NUMBER_TYPE,
+  SCALAR_TYPE,
+  TEXT_TYPE,
+  type ExpressionEmitter,
+} from './emit-expression';
+
+/**
+ * The text Neo4j's datetime() parses, as far as the subset reads it (docs/cypher.md, "Dates
+ * and times"): a date, optionally a time and an offset. Text that does not match answers
+ * null, as on SQLite, where Neo4j would stop the query with an error.
+ */
+export const DATE_TIME_TEXT =
+  '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d([.]\\d+)?)?(Z|[+-]([01]\\d|2[0-3])(:?[0-5]\\d)?)?)?';
+
+/** Every own field of nodes and relationships: what properties() and keys() leave out. */
+const RESERVED = [...RESERVED_PROPERTY_KEYS.edge];
+
+/** The function calls of the subset (src/cypher/functions.ts) in Cypher with SQLite's answers. */
+export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope): string {
+  const arg = (i = 0): Expr => {
+    const expr = call.args[i];
+    if (!expr) {
+      throw new Error(`${call.name}() lacks argument ${i}`);
+    }
+    return expr;
+  };
+  const value = (i = 0) => e.emit(arg(i), scope);
+  const kind = () => arg().type?.kind;
+  const distinct = call.distinct ? 'DISTINCT ' : '';
+  const graph = (k: 'node' | 'relationship' | 'path', text: (x: string) => string) =>
+    kind() === k ? text(value()) : 'null';
+  switch (call.name) {
+    case 'count':
+      return call.star ? 'count(*)' : `count(${distinct}${value()})`;
+    case 'sum':
+    case 'avg':
+      // Values that are not numbers (a string property) count as null, not as an error.
+      return `${call.name}(${distinct}${e.number(arg(), scope)})`;
+    case 'min':
+    case 'max':
+    case 'collect':
+      return `${call.name}(${distinct}${value()})`;
+    case 'id':
+    case 'elementid':
+      // The record's id, as the API shows it (never Neo4j's internal ids).
+      return kind() === 'node' || kind() === 'relationship' ? `${value()}.id` : 'null';
+    case 'labels':
+      return kind() === 'node'
+        ? e.let(
+            arg(),
+            value(),
+            (x) => `CASE WHEN ${x} IS NULL THEN null ELSE [${x}.entityType] END`,
+          )
+        : 'null';
+    case 'type':
+      return graph('relationship', (x) => `type(${x})`);
+    case 'properties':
+      if (kind() === 'map') {
+        return value();
+      }
+      return kind() === 'node' || kind() === 'relationship' ? userProperties(value()) : 'null';
+    case 'keys':
+      return keys(e, arg(), scope);
+    case 'size':
+      return `size(${e.typed(arg(), scope, kind() === 'list' || kind() === 'string', `${TEXT_TYPE} | ${LIST_TYPE}`)})`;
+    case 'length':
+      return graph('path', (x) => `length(${x})`);
+    case 'nodes':
+      return graph('path', (x) => `nodes(${x})`);
+    case 'relationships':
+      return graph('path', (x) => `relationships(${x})`);
+    case 'startnode':
+      return graph('relationship', (x) => `startNode(${x})`);
+    case 'endnode':
+      return graph('relationship', (x) => `endNode(${x})`);
+    case 'coalesce':
+      return `coalesce(${call.args.map((a) => e.emit(a, scope)).join(', ')})`;
+    case 'tolower':
+      return `toLower(${e.typed(arg(), scope, kind() === 'string', TEXT_TYPE)})`;
+    case 'toupper':
+      return `toUpper(${e.typed(arg(), scope, kind() === 'string', TEXT_TYPE)})`;
+    case 'trim':
+      return `trim(${e.typed(arg(), scope, kind() === 'string', TEXT_TYPE)})`;
+    case 'tostring':
+      return e.text(arg(), scope);
+    case 'tointeger':
+      return kind() === 'integer'
+        ? value()
+        : `toInteger(${e.typed(arg(), scope, kind() !== 'any', SCALAR_TYPE)})`;
+    case 'tofloat':
+      return `toFloat(${e.typed(arg(), scope, kind() !== 'any', `${TEXT_TYPE} | ${NUMBER_TYPE}`)})`;
+    case 'abs':
+      return `abs(${e.number(arg(), scope)})`;
+    case 'head':
+    case 'last':
+      return `${call.name}(${e.typed(arg(), scope, kind() === 'list', LIST_TYPE)})`;
+    case 'date':
+      if (kind() === 'date') {
+        return value();
+      }
+      return kind() === 'datetime' ? `date(${value()})` : `date(${parseInstant(e, arg(), scope)})`;
+    case 'datetime':
+      return kind() === 'datetime' ? value() : parseInstant(e, arg(), scope);
+    case 'duration':
+      throw new CypherUnsupportedError(
+        'duration',
+        'A duration can only be added to or subtracted from a date or datetime',
+        call.pos,
+      );
+    default:
+      throw new Error(`the Neo4j emitter has no function ${call.name}`);
+  }
+}
+
+/**
+ * `properties(x)` as the API shows it: the stored map without the record's own fields.
+ * Cypher cannot drop keys from a map, so they are set to null (no property is ever null)
+ * and the renderer leaves them out.
+ */
+function userProperties(x: string): string {
+  return `${x} {.*, ${RESERVED.map((key) => `${quotePropertyKey(key)}: null`).join(', ')}}`;
+}
+
+function keys(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
+  const kind = arg.type?.kind;
+  const value = e.emit(arg, scope);
+  const k = e.ctx.variable();
+  switch (kind) {
+    case 'node':
+    case 'relationship':
+      return `[${k} IN keys(${value}) WHERE NOT ${k} IN ${e.ctx.bindJson(RESERVED)}]`;
+    case 'map':
+      return `keys(${value})`;
+    case 'properties':
+      return e.let(arg, value, (x) => `[${k} IN keys(${x}) WHERE ${x}[${k}] IS NOT NULL]`);
+    case 'null':
+      return 'null';
+    default:
+      return e.let(arg, value, (x) => `CASE WHEN (${x} IS :: MAP NOT NULL) THEN keys(${x}) END`);
+  }
+}
+
+/**
+ * An instant read from text, in UTC with millisecond precision as SQLite keeps it (Neo4j
+ * would keep the written offset and nanoseconds); null for text it cannot read.
+ */
+function parseInstant(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
+  const pattern = e.ctx.bind(DATE_TIME_TEXT);
+  return e.let(
+    arg,
+    e.emit(arg, scope),
+    (x) =>
+      `CASE WHEN ${x} =~ ${pattern} THEN datetime({epochMillis: datetime(${x}).epochMillis}) END`,
+  );
+}

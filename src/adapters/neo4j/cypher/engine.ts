@@ -1,0 +1,88 @@
+import { Neo4jError } from 'neo4j-driver';
+import type { AnalyzedQuery } from '../../../cypher/index';
+import { CypherLimitError } from '../../../cypher/errors';
+import { AppError } from '../../../errors';
+import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../../filters/indexes';
+import type { CypherEngine, CypherResult, CypherRunOptions } from '../../../ports/cypher-engine';
+import type { Neo4jClient } from '../client';
+import { WORKSPACE_PARAM } from './emit-context';
+import { emitCypher } from './emit-query';
+import { renderRows } from './render';
+
+/**
+ * Errors Neo4j raises on a value while the query runs (an integer overflow, a date such as
+ * 2026-02-30 given to datetime()); the emitter already turns the common ones into null, as
+ * SQLite answers. Syntax and semantic errors are not here: the emitter writing a statement
+ * Neo4j refuses is a bug, and stays a 500.
+ */
+const VALUE_ERRORS = new Set([
+  'Neo.ClientError.Statement.ArithmeticError',
+  'Neo.ClientError.Statement.TypeError',
+  'Neo.ClientError.Statement.ArgumentError',
+  'Neo.ClientError.Statement.InvalidArgument',
+]);
+
+/**
+ * The Cypher endpoint on Neo4j (docs/neo4j.md, "The Cypher endpoint"): the analyzed query
+ * is emitted again as Cypher bound to the request's workspace (emit-query.ts), run in one
+ * read transaction whose timeout is the query's time limit, and its values rendered as the
+ * API's records in the same transaction.
+ */
+export class Neo4jCypherEngine implements CypherEngine {
+  private readonly indexedKeys: ReadonlySet<string>;
+
+  constructor(
+    private readonly client: Neo4jClient,
+    propertyIndexes: PropertyIndexes = NO_PROPERTY_INDEXES,
+  ) {
+    this.indexedKeys = new Set(propertyIndexes.node);
+  }
+
+  async run(query: AnalyzedQuery, options: CypherRunOptions): Promise<CypherResult> {
+    const emitted = emitCypher(query, {
+      rowLimit: options.rowLimit,
+      indexedKeys: this.indexedKeys,
+    });
+    const params = { ...emitted.params };
+    if (WORKSPACE_PARAM in params) {
+      params[WORKSPACE_PARAM] = options.workspaceId;
+    }
+    const columns = emitted.columns.map((c) => c.name);
+    const types = emitted.columns.map((c) => c.type);
+    try {
+      return await this.client.read(
+        async (tx) => {
+          const result = await tx.run(emitted.text, params);
+          const rows = result.records.map((record) =>
+            columns.map((_, i) => record.get(`c${i}`) as unknown),
+          );
+          const truncated = rows.length > options.rowLimit;
+          const kept = truncated ? rows.slice(0, options.rowLimit) : rows;
+          return {
+            columns,
+            rows: await renderRows(tx, options.workspaceId, types, kept),
+            truncated,
+          };
+        },
+        {
+          timeoutMs: options.timeoutMs,
+          timedOut: () =>
+            new CypherLimitError(
+              'timeMs',
+              options.timeoutMs,
+              `The query ran longer than ${options.timeoutMs} ms and was stopped; narrow its patterns (an entity type, an id, fewer hops) or add a LIMIT`,
+            ),
+        },
+      );
+    } catch (error) {
+      if (error instanceof Neo4jError && VALUE_ERRORS.has(error.code)) {
+        throw new AppError(
+          400,
+          'CYPHER_SEMANTIC_ERROR',
+          `The query failed on a value of the data: ${error.message.split('\n')[0] ?? ''}`,
+        );
+      }
+      throw error;
+    }
+  }
+}

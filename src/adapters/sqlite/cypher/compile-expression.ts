@@ -1,0 +1,485 @@
+import type {
+  BinaryOp,
+  Expr,
+  PatternElement,
+  PatternPart,
+  ProjectionItem,
+} from '../../../cypher/ast';
+import { CypherUnsupportedError } from '../../../cypher/errors';
+import { TEMPORAL_FIELDS } from '../../../cypher/temporal';
+import { ANY, BOOLEAN, elementOf, isNumeric, NULL, type CyType } from '../../../cypher/types';
+import { literalPath } from '../filter-sql';
+import { compileCall } from './compile-functions';
+import { Frame, type Binding } from './frame';
+import {
+  convert,
+  elementAt,
+  elementOfEach,
+  isJsonText,
+  jsonElement,
+  jsonText,
+  jsonType,
+  scalar,
+  type Compiled,
+} from './representation';
+import type { SqlBuilder } from './sql-builder';
+
+/** What expressions need from the pattern compiler (patterns inside expressions). */
+export interface PatternSql {
+  /** `EXISTS (...)` or `(SELECT count(*) ...)` of patterns (and a WHERE) read in `frame`. */
+  subquery(
+    frame: Frame,
+    patterns: readonly PatternPart[],
+    where: Expr | null,
+    mode: 'exists' | 'count',
+  ): string;
+  predicate(frame: Frame, element: PatternElement): string;
+}
+
+/** Columns of the record's own fields. */
+const NODE_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'id',
+  name: 'name',
+  entityType: 'entity_type',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+const EDGE_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'id',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+const JSON_CATEGORY = (t: string) =>
+  `(CASE ${t} WHEN 'integer' THEN 'n' WHEN 'real' THEN 'n' WHEN 'text' THEN 's' WHEN 'true' THEN 'b' WHEN 'false' THEN 'b' END)`;
+
+/** The comparison category of a statically typed value, or null for `any`. */
+function category(type: CyType): string | null {
+  if (isNumeric(type)) {
+    return 'n';
+  }
+  switch (type.kind) {
+    case 'string':
+    case 'datetime':
+    case 'date':
+      return 's';
+    case 'boolean':
+      return 'b';
+    default:
+      return null;
+  }
+}
+
+const SQL_COMPARE: Readonly<Record<string, string>> = {
+  '=': '=',
+  '<>': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+};
+
+/**
+ * Compiles expressions to SQL over a frame, in the representation of representation.ts.
+ * Every constant is a bound parameter; property keys travel as bound JSON paths.
+ */
+export class ExpressionCompiler {
+  patterns!: PatternSql;
+
+  constructor(readonly sql: SqlBuilder) {}
+
+  compile(expr: Expr, frame: Frame): Compiled {
+    const type = expr.type ?? ANY;
+    if (expr.folded) {
+      if (expr.folded.kind === 'duration') {
+        throw new CypherUnsupportedError(
+          'duration',
+          'A duration can only be added to or subtracted from a date or datetime',
+          expr.pos,
+        );
+      }
+      return { sql: this.sql.bind(expr.folded.iso), type };
+    }
+    switch (expr.kind) {
+      case 'literal':
+        return {
+          sql: expr.value === null ? 'NULL' : this.sql.bind(expr.value, expr.float === true),
+          type,
+        };
+      case 'param':
+        return { sql: this.sql.bind(this.paramValue(expr.name)), type };
+      case 'var': {
+        const item = expr.item === undefined ? undefined : this.projectionItems?.[expr.item];
+        return item ? this.compile(item.expr, frame) : this.variable(expr.name, frame, type);
+      }
+      case 'prop':
+        return this.property(expr.target, expr.key, frame, type);
+      case 'index': {
+        const list = this.compile(expr.target, frame);
+        const index = scalar(this.compile(expr.index, frame));
+        const path = `(CASE WHEN ${index} < 0 THEN '$[#' || ${index} || ']' ELSE '$[' || ${index} || ']' END)`;
+        return { sql: elementAt(list.sql, path, type), type };
+      }
+      case 'list': {
+        const items = expr.items.map((item) => jsonElement(this.compile(item, frame)));
+        return { sql: `json_array(${items.join(', ')})`, type };
+      }
+      case 'map': {
+        const entries = expr.entries.map(
+          (e) => `${this.sql.bind(e.key)}, ${jsonElement(this.compile(e.value, frame))}`,
+        );
+        return { sql: `json_object(${entries.join(', ')})`, type };
+      }
+      case 'unary': {
+        if (expr.op === 'not') {
+          return { sql: `(NOT ${this.boolean(expr.operand, frame)})`, type: BOOLEAN };
+        }
+        const operand = scalar(this.compile(expr.operand, frame));
+        return { sql: expr.op === '-' ? `(-${operand})` : operand, type };
+      }
+      case 'binary':
+        return { sql: this.binary(expr, frame), type };
+      case 'isNull':
+        return {
+          sql: `(${this.compile(expr.operand, frame).sql} IS ${expr.negated ? 'NOT ' : ''}NULL)`,
+          type: BOOLEAN,
+        };
+      case 'labels': {
+        const labels = expr.labels.filter((l) => l !== 'Entity');
+        const node = this.entityColumn(expr.target, frame, 'entity_type');
+        const id = this.compile(expr.target, frame).sql;
+        const tests = labels.map((l) => `${node} = ${this.sql.bind(l)}`);
+        return {
+          sql: `(CASE WHEN ${id} IS NULL THEN NULL ELSE ${tests.length > 0 ? `(${tests.join(' AND ')})` : '1'} END)`,
+          type: BOOLEAN,
+        };
+      }
+      case 'call':
+        return compileCall(this, expr, frame);
+      case 'case':
+        return this.caseExpression(expr, frame, type);
+      case 'listComprehension':
+        return this.listComprehension(expr, frame, type);
+      case 'quantifier':
+        return { sql: this.quantifier(expr, frame), type: BOOLEAN };
+      case 'patternPredicate':
+        return { sql: this.patterns.predicate(frame, expr.element), type: BOOLEAN };
+      case 'subquery':
+        return {
+          sql: this.patterns.subquery(frame, expr.patterns, expr.where, expr.mode),
+          type,
+        };
+    }
+  }
+
+  /** SQL that is true, false or null, for WHERE and the logical operators. */
+  boolean(expr: Expr, frame: Frame): string {
+    const c = this.compile(expr, frame);
+    if (c.type.kind === 'any') {
+      return `(CASE ${jsonType(c)} WHEN 'true' THEN 1 WHEN 'false' THEN 0 END)`;
+    }
+    return c.sql;
+  }
+
+  private paramValue(name: string): unknown {
+    return this.parameters[name];
+  }
+
+  /** The analyst's parameters (set by the query compiler). */
+  parameters: Readonly<Record<string, unknown>> = {};
+
+  /** While an ORDER BY is compiled: the items its column names stand for. */
+  projectionItems: readonly ProjectionItem[] | null = null;
+
+  private variable(name: string, frame: Frame, type: CyType): Compiled {
+    const binding = frame.lookup(name);
+    if (!binding) {
+      throw new Error(`unbound variable ${name} reached the SQLite compiler`);
+    }
+    return binding.kind === 'value'
+      ? { sql: binding.sql, type: binding.type }
+      : { sql: binding.id, type };
+  }
+
+  /** The binding of a node or relationship variable, when `expr` is one. */
+  entityBinding(
+    expr: Expr,
+    frame: Frame,
+  ): Extract<Binding, { kind: 'node' | 'relationship' }> | null {
+    if (expr.kind !== 'var') {
+      return null;
+    }
+    const binding = frame.lookup(expr.name);
+    return binding && binding.kind !== 'value' ? binding : null;
+  }
+
+  /** A column of the row of a node or relationship expression (joined, or read by id). */
+  entityColumn(expr: Expr, frame: Frame, column: string): string {
+    const binding = this.entityBinding(expr, frame);
+    if (binding) {
+      return `${frame.rowAlias(binding)}.${column}`;
+    }
+    const table = expr.type?.kind === 'relationship' ? 'graph_edges' : 'graph_nodes';
+    const id = this.compile(expr, frame).sql;
+    return `(SELECT ${column} FROM ${table} WHERE workspace_id = ${this.sql.ws} AND id = ${id})`;
+  }
+
+  /** The JSON path of a property key: bound, or literal for a key with a declared index. */
+  keyPath(key: string): string {
+    return this.sql.indexedKeys.has(key) ? literalPath(key) : this.sql.bind(`$.${key}`);
+  }
+
+  private property(target: Expr, key: string, frame: Frame, type: CyType): Compiled {
+    const kind = target.type?.kind;
+    if (kind === 'node' || kind === 'relationship') {
+      const own = (kind === 'node' ? NODE_COLUMNS : EDGE_COLUMNS)[key];
+      if (own === 'id') {
+        return { sql: this.compile(target, frame).sql, type };
+      }
+      if (own !== undefined) {
+        return { sql: this.entityColumn(target, frame, own), type };
+      }
+      const column = this.entityColumn(target, frame, 'properties');
+      const path = this.keyPath(key);
+      return { sql: `(${column} -> ${path})`, type, property: { column, path } };
+    }
+    if (kind === 'datetime' || kind === 'date') {
+      const field = TEMPORAL_FIELDS[key];
+      const value = this.compile(target, frame).sql;
+      if (!field) {
+        throw new Error(`no temporal field ${key}`);
+      }
+      return { sql: `CAST(substr(${value}, ${field.start}, ${field.length}) AS INTEGER)`, type };
+    }
+    if (kind === 'null') {
+      return { sql: 'NULL', type: NULL };
+    }
+    const map = this.compile(target, frame);
+    const path = this.sql.bind(`$.${key}`);
+    if (type.kind === 'any') {
+      return { sql: `(${map.sql} -> ${path})`, type, property: { column: map.sql, path } };
+    }
+    return { sql: elementAt(map.sql, path, type), type };
+  }
+
+  private binary(expr: BinaryOp, frame: Frame): string {
+    switch (expr.op) {
+      case 'and':
+      case 'or':
+        return `(${this.boolean(expr.left, frame)} ${expr.op.toUpperCase()} ${this.boolean(expr.right, frame)})`;
+      case 'xor':
+        return `(${this.boolean(expr.left, frame)} <> ${this.boolean(expr.right, frame)})`;
+      case '=':
+      case '<>':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        return this.comparison(
+          expr.op,
+          this.compile(expr.left, frame),
+          this.compile(expr.right, frame),
+        );
+      case 'in': {
+        const item = this.compile(expr.left, frame);
+        const list = this.compile(expr.right, frame);
+        const value =
+          isJsonText(item.type) && item.type.kind !== 'any' ? `json(${item.sql})` : scalar(item);
+        return `(${value} IN (SELECT value FROM json_each(${list.sql})))`;
+      }
+      case 'starts with':
+      case 'ends with':
+      case 'contains': {
+        const l = scalar(this.compile(expr.left, frame));
+        const r = scalar(this.compile(expr.right, frame));
+        const test =
+          expr.op === 'starts with'
+            ? `substr(${l}, 1, length(${r})) = ${r}`
+            : expr.op === 'ends with'
+              ? `(length(${r}) = 0 OR substr(${l}, -length(${r})) = ${r})`
+              : `instr(${l}, ${r}) > 0`;
+        return `(CASE WHEN typeof(${l}) = 'text' AND typeof(${r}) = 'text' THEN ${test} END)`;
+      }
+      default:
+        return this.arithmetic(expr, frame);
+    }
+  }
+
+  /** `=`, `<>` and the orderings, with Cypher's rule that values of different kinds never compare. */
+  comparison(op: string, left: Compiled, right: Compiled): string {
+    if (left.type.kind === 'null' || right.type.kind === 'null') {
+      return 'NULL';
+    }
+    const sqlOp = SQL_COMPARE[op] ?? '=';
+    const containers = ['list', 'map', 'path', 'properties'];
+    if (containers.includes(left.type.kind) || containers.includes(right.type.kind)) {
+      return `(json(${jsonText(left)}) ${sqlOp} json(${jsonText(right)}))`;
+    }
+    const l = scalar(left);
+    const r = scalar(right);
+    const lc = category(left.type);
+    const rc = category(right.type);
+    if (op === '=' || op === '<>') {
+      if (lc !== null && rc !== null && lc !== rc) {
+        return op === '=' ? '0' : '1';
+      }
+      return `(${l} ${sqlOp} ${r})`;
+    }
+    if (lc !== null && rc !== null) {
+      return lc === rc ? `(${l} ${sqlOp} ${r})` : 'NULL';
+    }
+    const lcat = lc === null ? JSON_CATEGORY(jsonType(left)) : `'${lc}'`;
+    const rcat = rc === null ? JSON_CATEGORY(jsonType(right)) : `'${rc}'`;
+    return `(CASE WHEN ${lcat} = ${rcat} THEN ${l} ${sqlOp} ${r} END)`;
+  }
+
+  private arithmetic(expr: BinaryOp, frame: Frame): string {
+    const left = this.compile(expr.left, frame);
+    const right = this.compile(expr.right, frame);
+    const type = expr.type ?? ANY;
+    if (type.kind === 'datetime' || type.kind === 'date') {
+      const [moved, duration] =
+        left.type.kind === 'duration' ? [right, expr.left] : [left, expr.right];
+      const d = duration.folded;
+      if (!d || d.kind !== 'duration') {
+        throw new Error('a duration that was not folded reached the SQLite compiler');
+      }
+      const sign = expr.op === '-' ? -1 : 1;
+      return `cy_add(${moved.sql}, ${this.sql.bind(d.months)}, ${this.sql.bind(d.days)}, ${this.sql.bind(d.millis)}, ${sign}, ${type.kind === 'date' ? 1 : 0})`;
+    }
+    if (type.kind === 'list') {
+      return `cy_concat(${jsonText(left)}, ${jsonText(right)}, ${left.type.kind === 'list' ? 1 : 0}, ${right.type.kind === 'list' ? 1 : 0})`;
+    }
+    if (type.kind === 'string') {
+      return `(${this.text(left)} || ${this.text(right)})`;
+    }
+    const l = scalar(left);
+    const r = scalar(right);
+    const numeric = (() => {
+      switch (expr.op) {
+        case '+':
+          return `(${l} + ${r})`;
+        case '-':
+          return `(${l} - ${r})`;
+        case '*':
+          return `(${l} * ${r})`;
+        case '/':
+          return `(${l} / ${r})`;
+        case '%':
+          return `mod(${l}, ${r})`;
+        default:
+          return `pow(${l}, ${r})`;
+      }
+    })();
+    if (type.kind !== 'any') {
+      return numeric;
+    }
+    // `any + any`: strings concatenate, numbers add; decided per row.
+    const joined =
+      expr.op === '+'
+        ? `WHEN typeof(${l}) = 'text' OR typeof(${r}) = 'text' THEN json_quote(${l} || ${r}) `
+        : '';
+    return `(CASE ${joined}WHEN typeof(${l}) IN ('integer', 'real') AND typeof(${r}) IN ('integer', 'real') THEN json_quote(${numeric}) END)`;
+  }
+
+  /** A value as text for `+` with a string (Cypher's toString). */
+  text(c: Compiled): string {
+    switch (c.type.kind) {
+      case 'string':
+      case 'datetime':
+      case 'date':
+        return c.sql;
+      case 'boolean':
+        return `(CASE ${c.sql} WHEN 1 THEN 'true' WHEN 0 THEN 'false' END)`;
+      case 'integer':
+        return `CAST(${c.sql} AS TEXT)`;
+      default:
+        return `cy_to_string(${scalar(c)}, ${c.type.kind === 'any' ? jsonType(c) : `'${c.type.kind}'`})`;
+    }
+  }
+
+  private caseExpression(
+    expr: Extract<Expr, { kind: 'case' }>,
+    frame: Frame,
+    type: CyType,
+  ): Compiled {
+    const subject = expr.subject ? this.compile(expr.subject, frame) : null;
+    const branches = expr.whens.map(({ when, then }) => {
+      const test = subject
+        ? this.comparison('=', subject, this.compile(when, frame))
+        : this.boolean(when, frame);
+      return `WHEN ${test} THEN ${convert(this.compile(then, frame), type)}`;
+    });
+    const otherwise = expr.otherwise
+      ? ` ELSE ${convert(this.compile(expr.otherwise, frame), type)}`
+      : '';
+    return { sql: `(CASE ${branches.join(' ')}${otherwise} END)`, type };
+  }
+
+  /** A child frame over the items of a list, with `variable` bound to each item. */
+  private overList(
+    source: Expr,
+    variable: string,
+    frame: Frame,
+  ): { list: string; sub: Frame; j: string } {
+    const list = this.compile(source, frame).sql;
+    const sub = new Frame(this.sql, frame);
+    const j = this.sql.alias('j');
+    sub.from.push(`json_each(${list}) ${j}`);
+    bindElement(sub, variable, j, elementOf(source.type ?? ANY));
+    return { list, sub, j };
+  }
+
+  private listComprehension(
+    expr: Extract<Expr, { kind: 'listComprehension' }>,
+    frame: Frame,
+    type: CyType,
+  ): Compiled {
+    const { list, sub, j } = this.overList(expr.source, expr.variable, frame);
+    if (expr.where) {
+      sub.where.push(this.boolean(expr.where, sub));
+    }
+    const item = expr.map
+      ? this.compile(expr.map, sub)
+      : this.variable(expr.variable, sub, elementOf(type));
+    return {
+      sql: `(CASE WHEN ${list} IS NULL THEN NULL ELSE (SELECT json_group_array(${jsonElement(item)} ORDER BY ${j}.key)${sub.body()}) END)`,
+      type,
+    };
+  }
+
+  private quantifier(expr: Extract<Expr, { kind: 'quantifier' }>, frame: Frame): string {
+    const { list, sub } = this.overList(expr.source, expr.variable, frame);
+    const test = this.boolean(expr.where, sub);
+    const rows = (condition: string) => {
+      sub.where.push(condition);
+      const body = sub.body();
+      sub.where.pop();
+      return body;
+    };
+    const result = (() => {
+      switch (expr.quantifier) {
+        case 'all':
+          return `NOT EXISTS (SELECT 1${rows(`(${test}) IS NOT 1`)})`;
+        case 'any':
+          return `EXISTS (SELECT 1${rows(`(${test}) = 1`)})`;
+        case 'none':
+          return `NOT EXISTS (SELECT 1${rows(`(${test}) = 1`)})`;
+        case 'single':
+          return `((SELECT count(*)${rows(`(${test}) = 1`)}) = 1)`;
+      }
+    })();
+    return `(CASE WHEN ${list} IS NULL THEN NULL ELSE ${result} END)`;
+  }
+}
+
+/** Binds `variable` in `frame` to the items of json_each alias `j`, holding `type` values. */
+export function bindElement(frame: Frame, variable: string, j: string, type: CyType): void {
+  if (type.kind === 'node' || type.kind === 'relationship') {
+    frame.bindEntity(variable, type.kind, `${j}.value`, null);
+  } else {
+    frame.bindValue(variable, elementOfEach(j, type), type);
+  }
+}

@@ -1,0 +1,174 @@
+import type { Expr, FunctionCall } from '../../../cypher/ast';
+import { ANY, elementOf } from '../../../cypher/types';
+import type { ExpressionCompiler } from './compile-expression';
+import type { Frame, Ordering } from './frame';
+import { convert, elementAt, jsonElement, jsonType, scalar, type Compiled } from './representation';
+
+/**
+ * Function calls in SQL. Pure SQL where SQLite's own functions mean the same as Cypher's;
+ * the `cy_*` functions (sql-functions.ts, registered on the connection that runs analyst
+ * queries) where they do not (Unicode case, number parsing, temporal arithmetic).
+ */
+export function compileCall(
+  compiler: ExpressionCompiler,
+  call: FunctionCall,
+  frame: Frame,
+): Compiled {
+  const type = call.type ?? ANY;
+  const arg = (i: number): Compiled => {
+    const expr = call.args[i];
+    if (!expr) {
+      throw new Error(`${call.name}() lacks argument ${i}`);
+    }
+    return compiler.compile(expr, frame);
+  };
+  const first = (): Expr => call.args[0]!;
+  const nullable = (value: Compiled, sql: string) =>
+    `(CASE WHEN ${value.sql} IS NULL THEN NULL ELSE ${sql} END)`;
+  const entity = (column: string) => compiler.entityColumn(first(), frame, column);
+  const done = (sql: string): Compiled => ({ sql, type });
+  switch (call.name) {
+    case 'count':
+      if (call.star) {
+        return done('count(*)');
+      }
+      return done(`count(${call.distinct ? 'DISTINCT ' : ''}${arg(0).sql})`);
+    case 'sum': {
+      const value = numericScalar(arg(0));
+      return done(`coalesce(sum(${call.distinct ? 'DISTINCT ' : ''}${value}), 0)`);
+    }
+    case 'avg':
+      return done(`avg(${call.distinct ? 'DISTINCT ' : ''}${numericScalar(arg(0))})`);
+    case 'min':
+    case 'max': {
+      const value = arg(0);
+      const sql = `${call.name}(${scalar(value)})`;
+      return done(value.type.kind === 'any' ? `json_quote(${sql})` : sql);
+    }
+    case 'collect': {
+      const value = arg(0);
+      const order =
+        call.distinct || frame.ordering.length === 0 ? '' : ` ORDER BY ${orderSql(frame.ordering)}`;
+      const element = jsonElement(value);
+      return done(
+        `json_group_array(${call.distinct ? 'DISTINCT ' : ''}${element}${order}) FILTER (WHERE ${value.sql} IS NOT NULL)`,
+      );
+    }
+    case 'id':
+    case 'elementid':
+      return done(arg(0).sql);
+    case 'labels': {
+      const node = arg(0);
+      return done(nullable(node, `json_array(${entity('entity_type')})`));
+    }
+    case 'type':
+      return done(entity('type'));
+    case 'properties': {
+      const value = arg(0);
+      return value.type.kind === 'map' ? done(value.sql) : done(entity('properties'));
+    }
+    case 'keys': {
+      const value = arg(0);
+      const json =
+        value.type.kind === 'node' || value.type.kind === 'relationship'
+          ? entity('properties')
+          : value.sql;
+      return done(
+        `(CASE WHEN ${json} IS NULL THEN NULL ELSE (SELECT json_group_array(key) FROM json_each(${json})) END)`,
+      );
+    }
+    case 'size': {
+      const value = arg(0);
+      if (value.type.kind === 'list') {
+        return done(`json_array_length(${value.sql})`);
+      }
+      if (value.type.kind === 'string') {
+        return done(`length(${value.sql})`);
+      }
+      const t = jsonType(value);
+      return done(
+        `(CASE ${t} WHEN 'array' THEN json_array_length(${value.sql}) WHEN 'text' THEN length(${scalar(value)}) END)`,
+      );
+    }
+    case 'length':
+      return done(`json_array_length(${arg(0).sql}, '$[1]')`);
+    case 'nodes':
+      return done(`(${arg(0).sql} -> '$[0]')`);
+    case 'relationships':
+      return done(`(${arg(0).sql} -> '$[1]')`);
+    case 'startnode':
+      return done(entity('source_id'));
+    case 'endnode':
+      return done(entity('target_id'));
+    case 'coalesce': {
+      const values = call.args.map((_, i) => convert(arg(i), type));
+      return done(values.length === 1 ? values[0]! : `coalesce(${values.join(', ')})`);
+    }
+    case 'tolower':
+    case 'toupper':
+    case 'trim':
+      return done(`cy_${call.name}(${scalar(arg(0))})`);
+    case 'tostring': {
+      const value = arg(0);
+      return done(compiler.text(value));
+    }
+    case 'tointeger': {
+      const value = arg(0);
+      if (value.type.kind === 'integer' || value.type.kind === 'boolean') {
+        return done(value.sql);
+      }
+      return done(`cy_to_integer(${scalar(value)})`);
+    }
+    case 'tofloat': {
+      const value = arg(0);
+      return done(`cy_to_float(${scalar(value)})`);
+    }
+    case 'abs':
+      return done(`abs(${scalar(arg(0))})`);
+    case 'head':
+    case 'last': {
+      const list = arg(0);
+      const path = call.name === 'head' ? "'$[0]'" : "'$[#-1]'";
+      const element = elementOf(list.type);
+      if (list.type.kind === 'any') {
+        return done(
+          `(CASE ${jsonType(list)} WHEN 'array' THEN ${elementAt(list.sql, path, ANY)} END)`,
+        );
+      }
+      return done(elementAt(list.sql, path, element));
+    }
+    case 'date': {
+      const value = arg(0);
+      if (value.type.kind === 'date') {
+        return done(value.sql);
+      }
+      if (value.type.kind === 'datetime') {
+        return done(`substr(${value.sql}, 1, 10)`);
+      }
+      return done(`cy_date(${scalar(value)})`);
+    }
+    case 'datetime': {
+      const value = arg(0);
+      return value.type.kind === 'datetime'
+        ? done(value.sql)
+        : done(`cy_datetime(${scalar(value)})`);
+    }
+    default:
+      throw new Error(`the SQLite compiler has no function ${call.name}`);
+  }
+}
+
+/** A number to aggregate: a value that is not a number (a string property) counts as null. */
+function numericScalar(c: Compiled): string {
+  if (c.type.kind !== 'any') {
+    return scalar(c);
+  }
+  return `(CASE WHEN ${jsonType(c)} IN ('integer', 'real') THEN ${scalar(c)} END)`;
+}
+
+/** An ORDER BY list (Cypher sorts null after every value, so last ascending, first descending). */
+export function orderSql(ordering: readonly Ordering[]): string {
+  return ordering
+    .map((o) => `${o.sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`)
+    .join(', ');
+}

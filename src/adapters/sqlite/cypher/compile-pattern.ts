@@ -1,0 +1,510 @@
+import type {
+  Expr,
+  MapLiteral,
+  NodePattern,
+  PatternElement,
+  PatternPart,
+  RelationshipPattern,
+} from '../../../cypher/ast';
+import { ANY, PATH, listOf, RELATIONSHIP } from '../../../cypher/types';
+import type { ExpressionCompiler, PatternSql } from './compile-expression';
+import { Frame } from './frame';
+import type { Compiled } from './representation';
+import type { SqlBuilder } from './sql-builder';
+import { shortestPaths, variableLength, type Walk, type WalkEnd } from './compile-walks';
+
+/** Where a node of the pattern is: its id once known (a table, a variable, a walk's end). */
+interface Slot extends WalkEnd {
+  pattern: NodePattern;
+}
+
+/** A relationship occurrence, for Cypher's rule that one MATCH never uses a relationship twice. */
+type Occurrence = { kind: 'one'; id: string } | { kind: 'many'; rels: string };
+
+interface Segment {
+  relationship: RelationshipPattern;
+  left: Slot;
+  right: Slot;
+  shortest: 'shortest' | 'all' | null;
+  walk?: Walk;
+}
+
+const OWN_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'id',
+  name: 'name',
+  entityType: 'entity_type',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+/**
+ * Compiles MATCH patterns into a frame: a `graph_nodes` row per constrained node, a
+ * `graph_edges` row per single hop (an undirected hop is one edge row matching either
+ * way, so a self-loop matches once), a recursive walk per variable-length relationship
+ * (compile-walks.ts), every table bound to the workspace.
+ */
+export class PatternCompiler implements PatternSql {
+  /** The edge row of each single hop compiled (paths read their ids). */
+  private readonly hopIds = new Map<RelationshipPattern, string>();
+
+  constructor(
+    private readonly sql: SqlBuilder,
+    private readonly exprs: ExpressionCompiler,
+  ) {}
+
+  /** Adds the patterns of a MATCH (and its WHERE) to `frame`. */
+  match(frame: Frame, parts: readonly PatternPart[], where: Expr | null): void {
+    const free = freeVariables(parts);
+    const slots = new Map<string, Slot>();
+    const occurrences: Occurrence[] = [];
+    const segments: Segment[] = [];
+    const hopEnds = hopOnlyEnds(parts);
+    const chains = parts.map((part) => {
+      const nodeSlots = part.element.nodes.map((pattern) =>
+        hopEnds.has(pattern)
+          ? { pattern, id: null, home: null }
+          : this.node(frame, pattern, free, slots),
+      );
+      part.element.relationships.forEach((relationship, i) => {
+        const left = nodeSlots[i]!;
+        const right = nodeSlots[i + 1]!;
+        if (relationship.length === null && !part.shortest) {
+          occurrences.push({ kind: 'one', id: this.hop(frame, relationship, left, right) });
+        } else {
+          segments.push({ relationship, left, right, shortest: part.shortest });
+        }
+      });
+      return { part, nodeSlots };
+    });
+    this.walks(frame, segments, occurrences);
+    for (const { part, nodeSlots } of chains) {
+      if (part.pathVariable) {
+        frame.bindValue(part.pathVariable, this.path(part.element, nodeSlots, segments), PATH);
+      }
+    }
+    this.unique(frame, occurrences);
+    if (where) {
+      frame.where.push(this.exprs.boolean(where, frame));
+    }
+  }
+
+  subquery(
+    frame: Frame,
+    patterns: readonly PatternPart[],
+    where: Expr | null,
+    mode: 'exists' | 'count',
+  ): string {
+    const child = new Frame(this.sql, frame);
+    this.match(child, patterns, where);
+    return mode === 'exists'
+      ? `EXISTS (SELECT 1${child.body()})`
+      : `(SELECT count(*)${child.body()})`;
+  }
+
+  predicate(frame: Frame, element: PatternElement): string {
+    const part: PatternPart = {
+      element,
+      pathVariable: null,
+      shortest: null,
+      pos: element.nodes[0]!.pos,
+    };
+    return this.subquery(frame, [part], null, 'exists');
+  }
+
+  private node(
+    frame: Frame,
+    pattern: NodePattern,
+    free: ReadonlySet<string>,
+    slots: Map<string, Slot>,
+  ): Slot {
+    const name = pattern.variable;
+    const existing = name === null ? undefined : slots.get(name);
+    if (existing) {
+      this.constrain(frame, pattern, existing.id, name);
+      return existing;
+    }
+    const bound = name === null ? undefined : frame.lookup(name);
+    if (bound && bound.kind === 'node') {
+      const slot = {
+        pattern,
+        id: bound.id,
+        home: bound.frame.parent === null ? bound.frame : null,
+      };
+      this.constrain(frame, pattern, bound.id, name);
+      slots.set(name!, slot);
+      return slot;
+    }
+    if (name !== null && free.has(name)) {
+      const slot = { pattern, id: null, home: null };
+      slots.set(name, slot);
+      return slot;
+    }
+    if (name === null && free.has(anonymousKey(pattern))) {
+      return { pattern, id: null, home: null };
+    }
+    const alias = this.sql.alias('n');
+    frame.from.push(`graph_nodes ${alias}`);
+    frame.where.push(`${alias}.workspace_id = ${this.sql.ws}`);
+    const slot = { pattern, id: `${alias}.id`, home: rootOf(frame) };
+    if (name !== null) {
+      frame.bindEntity(name, 'node', slot.id, alias);
+      slots.set(name, slot);
+    }
+    this.constrain(frame, pattern, slot.id, name, alias);
+    return slot;
+  }
+
+  /** Label and property conditions of a node pattern on the node with `id`. */
+  private constrain(
+    frame: Frame,
+    pattern: NodePattern,
+    id: string | null,
+    name: string | null,
+    alias?: string,
+  ): void {
+    if (pattern.labels.length === 0 && pattern.properties === null) {
+      return;
+    }
+    const row = (): string => {
+      if (alias) {
+        return alias;
+      }
+      const binding = name === null ? undefined : frame.lookup(name);
+      if (!binding || binding.kind === 'value') {
+        throw new Error('a constrained node without a row');
+      }
+      return frame.rowAlias(binding);
+    };
+    if (id === null) {
+      throw new Error('a constrained node without an id');
+    }
+    for (const label of pattern.labels) {
+      frame.where.push(`${row()}.entity_type = ${this.sql.bind(label)}`);
+    }
+    this.propertyConditions(frame, pattern.properties as MapLiteral | null, row, id);
+  }
+
+  private propertyConditions(
+    frame: Frame,
+    map: MapLiteral | null,
+    row: () => string,
+    id: string,
+    own = OWN_COLUMNS,
+  ): void {
+    for (const entry of map?.entries ?? []) {
+      const value = this.exprs.compile(entry.value, frame);
+      const column = own[entry.key];
+      const field: Compiled =
+        column === 'id'
+          ? { sql: id, type: { kind: 'string' } }
+          : column !== undefined
+            ? { sql: `${row()}.${column}`, type: ownType(entry.key) }
+            : this.propertyOf(`${row()}.properties`, entry.key);
+      frame.where.push(this.exprs.comparison('=', field, value));
+    }
+  }
+
+  private propertyOf(column: string, key: string): Compiled {
+    const path = this.exprs.keyPath(key);
+    return { sql: `(${column} -> ${path})`, type: ANY, property: { column, path } };
+  }
+
+  /** One edge row between two slots; returns its id expression. */
+  /**
+   * One edge row between two slots; returns its id expression. An anonymous node with no
+   * condition (hopOnlyEnds) has no row of its own: the edge's end column is its id, the
+   * edge's foreign key guaranteeing that the node exists, so `()-[r]->()` reads edges only
+   * and `(n)--()` is an index look-up from n.
+   */
+  private hop(frame: Frame, relationship: RelationshipPattern, left: Slot, right: Slot): string {
+    const e = this.sql.alias('e');
+    frame.from.push(`graph_edges ${e}`);
+    frame.where.push(`${e}.workspace_id = ${this.sql.ws}`);
+    frame.where.push(this.edgeConditions(frame, relationship, e));
+    const direction = relationship.direction;
+    if (left.id === null && right.id === null && direction === 'both') {
+      // Both orientations of every edge: the left end needs a row to enumerate them.
+      this.nodeRow(frame, left);
+    }
+    const [from, to] = direction === 'in' ? ['target_id', 'source_id'] : ['source_id', 'target_id'];
+    if (left.id === null || right.id === null) {
+      const [known, unknown] = left.id === null ? [right, left] : [left, right];
+      if (known.id === null) {
+        left.id = `${e}.${from}`;
+        right.id = `${e}.${to}`;
+      } else if (direction === 'both') {
+        frame.where.push(`(${e}.source_id = ${known.id} OR ${e}.target_id = ${known.id})`);
+        unknown.id = `(CASE WHEN ${e}.source_id = ${known.id} THEN ${e}.target_id ELSE ${e}.source_id END)`;
+      } else {
+        const [knownColumn, unknownColumn] = known === left ? [from, to] : [to, from];
+        frame.where.push(`${e}.${knownColumn} = ${known.id}`);
+        unknown.id = `${e}.${unknownColumn}`;
+      }
+      left.home ??= rootOf(frame);
+      right.home ??= rootOf(frame);
+      for (const slot of [left, right]) {
+        const name = slot.pattern.variable;
+        if (name !== null && !frame.vars.has(name)) {
+          frame.bindEntity(name, 'node', slot.id!, null);
+        }
+      }
+    } else {
+      const l = left.id;
+      const r = right.id;
+      const out = `${e}.source_id = ${l} AND ${e}.target_id = ${r}`;
+      const back = `${e}.source_id = ${r} AND ${e}.target_id = ${l}`;
+      frame.where.push(
+        direction === 'out' ? out : direction === 'in' ? back : `((${out}) OR (${back}))`,
+      );
+    }
+    if (relationship.variable) {
+      frame.bindEntity(relationship.variable, 'relationship', `${e}.id`, e);
+    }
+    this.hopIds.set(relationship, `${e}.id`);
+    return `${e}.id`;
+  }
+
+  /** Gives a slot without an id a `graph_nodes` row of the workspace. */
+  private nodeRow(frame: Frame, slot: Slot): void {
+    const alias = this.sql.alias('n');
+    frame.from.push(`graph_nodes ${alias}`);
+    frame.where.push(`${alias}.workspace_id = ${this.sql.ws}`);
+    slot.id = `${alias}.id`;
+    slot.home = rootOf(frame);
+    if (slot.pattern.variable !== null) {
+      frame.bindEntity(slot.pattern.variable, 'node', slot.id, alias);
+    }
+  }
+
+  /** Type and property conditions on the edge row `e` (also used inside walks). */
+  edgeConditions(frame: Frame, relationship: RelationshipPattern, e: string): string {
+    const conditions: string[] = ['1'];
+    if (relationship.types.length > 0) {
+      conditions.push(
+        `${e}.type IN (${relationship.types.map((t) => this.sql.bind(t)).join(', ')})`,
+      );
+    }
+    const props = relationship.properties as MapLiteral | null;
+    if (props) {
+      const sub = new Frame(this.sql, frame);
+      this.propertyConditions(sub, props, () => e, `${e}.id`, {
+        id: 'id',
+        version: 'version',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      });
+      conditions.push(...sub.where);
+    }
+    return conditions.join(' AND ');
+  }
+
+  /** Variable-length relationships and shortest paths, each seeded from an end already known. */
+  private walks(frame: Frame, segments: Segment[], occurrences: Occurrence[]): void {
+    const pending = segments.filter((s) => !s.shortest);
+    while (pending.length > 0) {
+      const index = Math.max(
+        0,
+        pending.findIndex((s) => s.left.id !== null || s.right.id !== null),
+      );
+      const [segment] = pending.splice(index, 1);
+      const walk = variableLength(
+        this.sql,
+        segment!.relationship,
+        segment!.left,
+        segment!.right,
+        (e) => this.edgeConditions(frame, segment!.relationship, e),
+      );
+      this.join(frame, segment!, walk, occurrences);
+    }
+    for (const segment of segments.filter((s) => s.shortest)) {
+      for (const slot of [segment.left, segment.right]) {
+        if (slot.id === null) {
+          const alias = this.sql.alias('n');
+          frame.from.push(`graph_nodes ${alias}`);
+          frame.where.push(`${alias}.workspace_id = ${this.sql.ws}`);
+          slot.id = `${alias}.id`;
+          slot.home = rootOf(frame);
+          if (slot.pattern.variable) {
+            frame.bindEntity(slot.pattern.variable, 'node', slot.id, alias);
+          }
+        }
+      }
+      const walk = shortestPaths(
+        this.sql,
+        frame,
+        segment.relationship,
+        segment.left.id!,
+        segment.right.id!,
+        segment.shortest!,
+        (e) => this.edgeConditions(frame, segment.relationship, e),
+      );
+      this.join(frame, segment, walk, occurrences);
+    }
+  }
+
+  /** Joins a walk's rows to the frame and binds what it determines. */
+  private join(frame: Frame, segment: Segment, walk: Walk, occurrences: Occurrence[]): void {
+    segment.walk = walk;
+    const v = walk.alias;
+    frame.from.push(`${walk.table} ${v}`);
+    for (const [slot, column] of [
+      [segment.left, 'lo'],
+      [segment.right, 'hi'],
+    ] as const) {
+      if (slot.id === null) {
+        slot.id = `${v}.${column}`;
+        slot.home = rootOf(frame);
+        if (slot.pattern.variable) {
+          frame.bindEntity(slot.pattern.variable, 'node', slot.id, null);
+        }
+      } else {
+        frame.where.push(`${v}.${column} = ${slot.id}`);
+      }
+    }
+    frame.where.push(`${v}.hops >= ${this.sql.bind(segment.relationship.length?.min ?? 1)}`);
+    if (segment.relationship.variable) {
+      frame.bindValue(
+        segment.relationship.variable,
+        `json('[' || rtrim(${v}.rels, ',') || ']')`,
+        listOf(RELATIONSHIP),
+      );
+    }
+    occurrences.push({ kind: 'many', rels: `${v}.rels` });
+  }
+
+  /** A named path: `[[node ids], [relationship ids]]`. */
+  private path(element: PatternElement, slots: Slot[], segments: Segment[]): string {
+    const nodes: string[] = [`json_quote(${slots[0]!.id}) || ','`];
+    const rels: string[] = ["''"];
+    element.relationships.forEach((relationship, i) => {
+      const segment = segments.find((s) => s.relationship === relationship);
+      const right = slots[i + 1]!.id!;
+      if (segment?.walk) {
+        const v = segment.walk.alias;
+        nodes.push(
+          `${v}.mid`,
+          `(CASE WHEN ${v}.hops = 0 THEN '' ELSE json_quote(${right}) || ',' END)`,
+        );
+        rels.push(`${v}.rels`);
+      } else {
+        nodes.push(`json_quote(${right}) || ','`);
+        const id = this.hopIds.get(relationship);
+        if (!id) {
+          throw new Error('a path over a hop without an edge row');
+        }
+        rels.push(`json_quote(${id}) || ','`);
+      }
+    });
+    const list = (parts: string[]) => `json('[' || rtrim(${parts.join(' || ')}, ',') || ']')`;
+    return `json_array(${list(nodes)}, ${list(rels)})`;
+  }
+
+  private unique(frame: Frame, occurrences: readonly Occurrence[]): void {
+    for (let i = 0; i < occurrences.length; i += 1) {
+      for (let j = i + 1; j < occurrences.length; j += 1) {
+        const a = occurrences[i]!;
+        const b = occurrences[j]!;
+        if (a.kind === 'one' && b.kind === 'one') {
+          frame.where.push(`${a.id} <> ${b.id}`);
+        } else if (a.kind === 'one' || b.kind === 'one') {
+          const [one, many] =
+            a.kind === 'one'
+              ? [a, b as Extract<Occurrence, { kind: 'many' }>]
+              : [b as Extract<Occurrence, { kind: 'one' }>, a];
+          frame.where.push(`instr(${many.rels}, json_quote(${one.id})) = 0`);
+        } else {
+          frame.where.push(
+            `NOT EXISTS (SELECT 1 FROM json_each('[' || rtrim(${a.rels}, ',') || ']') x WHERE instr(${b.rels}, json_quote(x.value)) > 0)`,
+          );
+        }
+      }
+    }
+  }
+}
+
+/** The frame itself when it can be read on its own (not correlated with an enclosing row). */
+function rootOf(frame: Frame): Frame | null {
+  return frame.parent === null ? frame : null;
+}
+
+function ownType(key: string) {
+  return key === 'version'
+    ? ({ kind: 'integer' } as const)
+    : key === 'createdAt' || key === 'updatedAt'
+      ? ({ kind: 'datetime' } as const)
+      : ({ kind: 'string' } as const);
+}
+
+/** Key under which an anonymous, unconstrained walk end is recorded as free. */
+function anonymousKey(pattern: NodePattern): string {
+  return `#${pattern.pos.offset}`;
+}
+
+/**
+ * Nodes that need no row of their own: the ends of variable-length relationships with no
+ * label, no property map and no single hop or standalone use anywhere in the MATCH. The
+ * walk that reaches them determines them.
+ */
+function freeVariables(parts: readonly PatternPart[]): Set<string> {
+  const free = new Set<string>();
+  const tied = new Set<string>();
+  const key = (n: NodePattern) => n.variable ?? anonymousKey(n);
+  for (const part of parts) {
+    const { nodes, relationships } = part.element;
+    nodes.forEach((node, i) => {
+      const constrained = node.labels.length > 0 || node.properties !== null || node.bound === true;
+      const around = [relationships[i - 1], relationships[i]].filter(
+        (r): r is RelationshipPattern => r !== undefined,
+      );
+      const onlyWalks =
+        around.length > 0 && !part.shortest && around.every((r) => r.length !== null);
+      if (constrained || !onlyWalks) {
+        tied.add(key(node));
+      } else {
+        free.add(key(node));
+      }
+    });
+  }
+  for (const name of tied) {
+    free.delete(name);
+  }
+  return free;
+}
+
+/**
+ * Node patterns with no label and no property map, anonymous or named once in the MATCH
+ * and not bound before, whose every relationship is a single hop (not a walk, not a
+ * shortest path): the hop determines them (see `hop`); a named one gets its row only if
+ * the query reads it.
+ */
+function hopOnlyEnds(parts: readonly PatternPart[]): Set<NodePattern> {
+  const ends = new Set<NodePattern>();
+  const uses = new Map<string, number>();
+  for (const node of parts.flatMap((part) => part.element.nodes)) {
+    if (node.variable !== null) {
+      uses.set(node.variable, (uses.get(node.variable) ?? 0) + 1);
+    }
+  }
+  for (const part of parts) {
+    if (part.shortest) {
+      continue;
+    }
+    const { nodes, relationships } = part.element;
+    nodes.forEach((node, i) => {
+      const around = [relationships[i - 1], relationships[i]].filter(
+        (r): r is RelationshipPattern => r !== undefined,
+      );
+      if (
+        (node.variable === null || (uses.get(node.variable) === 1 && node.bound !== true)) &&
+        node.labels.length === 0 &&
+        node.properties === null &&
+        around.length > 0 &&
+        around.every((r) => r.length === null)
+      ) {
+        ends.add(node);
+      }
+    });
+  }
+  return ends;
+}

@@ -1,0 +1,220 @@
+import { once } from 'node:events';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import type { AnalyzedQuery } from '../../../cypher/index';
+import { CypherLimitError } from '../../../cypher/errors';
+import type { CypherEngine, CypherResult, CypherRunOptions } from '../../../ports/cypher-engine';
+import { startModuleWorker } from '../../../workers/module-worker';
+import { compileToSql } from './compile-query';
+import type { ThreadReply, ThreadRequest } from './query-thread';
+
+/** How the SQLite engine runs queries. */
+export interface SqliteCypherEngineOptions {
+  /** The store's database file (each query thread opens it read-only). */
+  filename: string;
+  /** Property keys with a declared expression index (docs/filters.md). */
+  indexedKeys: ReadonlySet<string>;
+  /** Queries that run at the same time; more wait for a free thread. */
+  threads: number;
+}
+
+/**
+ * A thread that has not answered this long after its query's deadline is stuck in native
+ * code that never reads the clock; it is replaced.
+ */
+const STUCK_GRACE_MS = 2_000;
+
+interface Pending {
+  request: ThreadRequest;
+  resolve: (result: CypherResult) => void;
+  reject: (error: unknown) => void;
+  columns: string[];
+  timeoutMs: number;
+}
+
+interface Slot {
+  worker: Worker;
+  /** False until the thread has opened its connection. */
+  ready: boolean;
+  busy: Pending | null;
+}
+
+/**
+ * Cypher on the embedded store: the analyzed query is compiled to one SQL statement bound
+ * to the workspace (compile-query.ts) and run in a pool of query threads, each with its own
+ * read-only connection, so the event loop keeps serving other requests while a query runs.
+ * The caller is answered at the deadline at the latest (400 CYPHER_LIMIT_EXCEEDED,
+ * `limit: "timeMs"`); the thread abandons the statement itself (query-thread.ts).
+ */
+export class SqliteCypherEngine implements CypherEngine {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly options: SqliteCypherEngineOptions) {}
+
+  run(analyzed: AnalyzedQuery, options: CypherRunOptions): Promise<CypherResult> {
+    if (this.closed) {
+      return Promise.reject(new Error('the Cypher engine is closed'));
+    }
+    const query = compileToSql(analyzed, {
+      workspaceId: options.workspaceId,
+      indexedKeys: this.options.indexedKeys,
+      rowLimit: options.rowLimit,
+    });
+    return new Promise<CypherResult>((resolve, reject) => {
+      this.queue.push({
+        request: {
+          id: (this.nextId += 1),
+          query,
+          workspaceId: options.workspaceId,
+          rowLimit: options.rowLimit,
+          deadline: Infinity,
+        },
+        resolve,
+        reject,
+        columns: analyzed.columns.map((c) => c.name),
+        timeoutMs: options.timeoutMs,
+      });
+      this.dispatch();
+    });
+  }
+
+  /** Stops the query threads. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) {
+      pending.reject(new Error('the Cypher engine is closed'));
+    }
+    // A thread still running a query ends it at its deadline: wait for that (within the
+    // grace period) rather than terminate it inside SQLite, where a thread being
+    // terminated can no longer run the deadline check that ends the statement.
+    await Promise.all(
+      this.slots.splice(0).map(async (slot) => {
+        if (slot.busy) {
+          await Promise.race([
+            once(slot.worker, 'message'),
+            new Promise((resolve) => setTimeout(resolve, STUCK_GRACE_MS).unref()),
+          ]);
+        }
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.ready && s.busy === null);
+      if (!slot) {
+        if (!this.slots.some((s) => !s.ready)) {
+          this.spawn();
+        }
+        return;
+      }
+      const pending = this.queue.shift()!;
+      this.start(slot, pending);
+    }
+  }
+
+  /**
+   * The time limit counts from here, when a ready thread takes the query: neither the
+   * start of a thread nor the wait for a free one is the query's run time.
+   */
+  private start(slot: Slot, pending: Pending): void {
+    slot.busy = pending;
+    pending.request.deadline = Date.now() + pending.timeoutMs;
+    const { resolve, reject } = pending;
+    const timer = setTimeout(() => {
+      this.abandon(slot, pending);
+      reject(timeLimit(pending.timeoutMs));
+    }, pending.timeoutMs);
+    timer.unref();
+    pending.resolve = (result) => (clearTimeout(timer), resolve(result));
+    pending.reject = (error) => (clearTimeout(timer), reject(error));
+    // A thread keeps the process alive only while it has work, as a pending timer would.
+    slot.worker.ref();
+    slot.worker.postMessage(pending.request);
+  }
+
+  private spawn(): void {
+    if (this.slots.length >= this.options.threads) {
+      return;
+    }
+    const worker = startModuleWorker(path.join(__dirname, 'query-thread'), {
+      workerData: { filename: this.options.filename },
+    });
+    const slot: Slot = { worker, ready: false, busy: null };
+    worker.on('message', (reply: ThreadReply | 'ready') => {
+      if (reply === 'ready') {
+        slot.ready = true;
+        slot.worker.unref();
+        this.dispatch();
+      } else {
+        this.answer(slot, reply);
+      }
+    });
+    worker.on('error', (error: unknown) => this.fail(slot, error));
+    worker.on('exit', () => this.fail(slot, new Error('a Cypher query thread exited')));
+    this.slots.push(slot);
+  }
+
+  private answer(slot: Slot, reply: ThreadReply): void {
+    const pending = slot.busy;
+    slot.busy = null;
+    slot.worker.unref();
+    if (pending && pending.request.id === reply.id) {
+      if (reply.ok) {
+        pending.resolve({ columns: pending.columns, rows: reply.rows, truncated: reply.truncated });
+      } else if (reply.timedOut) {
+        pending.reject(timeLimit(pending.timeoutMs));
+      } else {
+        pending.reject(new Error(`Cypher query failed in SQLite: ${reply.message}`));
+      }
+    }
+    this.dispatch();
+  }
+
+  /** A thread died: its query fails, and a new thread takes its place when needed. */
+  private fail(slot: Slot, error: unknown): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) {
+      return;
+    }
+    this.slots.splice(index, 1);
+    slot.busy?.reject(error);
+    slot.busy = null;
+    if (!slot.ready) {
+      // A thread that cannot even start (the file unreadable...): the waiting queries fail
+      // instead of waiting for threads that would fail the same way.
+      for (const pending of this.queue.splice(0)) {
+        pending.reject(error);
+      }
+    } else if (!this.closed) {
+      this.dispatch();
+    }
+  }
+
+  /**
+   * The caller is answered at the deadline; the thread ends the statement itself
+   * (query-thread.ts) and is replaced if it has not within the grace period.
+   */
+  private abandon(slot: Slot, pending: Pending): void {
+    pending.resolve = () => undefined;
+    pending.reject = () => undefined;
+    setTimeout(() => {
+      if (slot.busy === pending) {
+        this.fail(slot, new Error('a Cypher query thread did not stop at its deadline'));
+        void slot.worker.terminate();
+      }
+    }, STUCK_GRACE_MS).unref();
+  }
+}
+
+function timeLimit(timeoutMs: number): CypherLimitError {
+  return new CypherLimitError(
+    'timeMs',
+    timeoutMs,
+    `The query ran longer than the time limit of ${timeoutMs} ms`,
+  );
+}

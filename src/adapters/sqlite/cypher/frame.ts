@@ -1,0 +1,129 @@
+import type { CyType } from '../../../cypher/types';
+import type { SqlBuilder } from './sql-builder';
+
+/**
+ * A frame is the FROM and WHERE of the SELECT being built: the rows of the query so far.
+ * MATCH adds tables and conditions to it, UNWIND a json_each, and WITH closes it into a
+ * stage (a CTE) that the next frame reads. Subqueries (EXISTS, COUNT, list comprehensions)
+ * build child frames whose variables fall back on the parent's.
+ *
+ * A variable is a binding: a node or relationship is its id (an SQL expression), plus a
+ * table alias once its row is needed (a node matched in this frame has one; a node read
+ * from a stage gets one lazily, by a LEFT JOIN on the primary key); any other value is an
+ * SQL expression in the representation its type prescribes (compile-expression.ts).
+ */
+export type Binding =
+  | { kind: 'node' | 'relationship'; id: string; alias: string | null; frame: Frame }
+  | { kind: 'value'; sql: string; type: CyType };
+
+/** A sort key of the rows, kept across MATCH clauses so that row order survives joins. */
+export interface Ordering {
+  sql: string;
+  descending: boolean;
+}
+
+export class Frame {
+  /**
+   * Tables in join order: plain items are joined with a comma (their conditions are in
+   * `where`), items starting with LEFT JOIN are lookups. One list keeps each item after
+   * the ones it refers to (a json_each may read a row joined by a lookup).
+   */
+  readonly from: string[] = [];
+  readonly where: string[] = [];
+  readonly vars = new Map<string, Binding>();
+  ordering: Ordering[] = [];
+
+  constructor(
+    readonly sql: SqlBuilder,
+    readonly parent: Frame | null = null,
+  ) {}
+
+  /** The binding of a variable here or in an enclosing frame. */
+  lookup(name: string): Binding | undefined {
+    return this.vars.get(name) ?? this.parent?.lookup(name);
+  }
+
+  /** True when the variable is bound in this frame or an enclosing one. */
+  has(name: string): boolean {
+    return this.lookup(name) !== undefined;
+  }
+
+  bindEntity(name: string, kind: 'node' | 'relationship', id: string, alias: string | null): void {
+    this.vars.set(name, { kind, id, alias, frame: this });
+  }
+
+  bindValue(name: string, sql: string, type: CyType): void {
+    this.vars.set(name, { kind: 'value', sql, type });
+  }
+
+  /** The table alias of a node or relationship row, joining it on first use. */
+  rowAlias(binding: Extract<Binding, { kind: 'node' | 'relationship' }>): string {
+    if (binding.alias) {
+      return binding.alias;
+    }
+    const table = binding.kind === 'node' ? 'graph_nodes' : 'graph_edges';
+    const alias = this.sql.alias(binding.kind === 'node' ? 'ln' : 'le');
+    binding.frame.from.push(
+      `LEFT JOIN ${table} ${alias} ON ${alias}.workspace_id = ${this.sql.ws} AND ${alias}.id = ${binding.id}`,
+    );
+    binding.alias = alias;
+    return alias;
+  }
+
+  /** `FROM ... WHERE ...` (empty FROM: the single row a query starts with). */
+  body(): string {
+    const from = this.from
+      .map((item, i) =>
+        item.startsWith('LEFT JOIN') ? ` ${item}` : `${i === 0 ? '' : ','} ${item}`,
+      )
+      .join('');
+    const where = [...this.where, ...this.aliveCheck()];
+    return `${from.length > 0 ? ' FROM' : ''}${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  }
+
+  /**
+   * `cy_alive(...)` over a join of several tables, which ends the statement once the
+   * query's time is up (query-thread.ts). It reads a column of every joined table that has
+   * one to read, so that SQLite evaluates it in the innermost loop, once per combination.
+   */
+  private aliveCheck(): string[] {
+    const joined = this.from.filter((item) => !item.startsWith('LEFT JOIN'));
+    if (joined.length < 2) {
+      return [];
+    }
+    const columns = joined.flatMap((item) => {
+      const [table = '', alias] = [
+        item.slice(0, item.indexOf(' ')),
+        item.slice(item.lastIndexOf(' ') + 1),
+      ];
+      if (!item.includes(' ')) {
+        return [];
+      }
+      if (table === 'graph_nodes' || table === 'graph_edges') {
+        return [`${alias}.rowid`];
+      }
+      return item.startsWith('json_each(') ? [`${alias}.key`] : [`${alias}.hops`];
+    });
+    return columns.length > 0 ? [`cy_alive(${columns.join(', ')})`] : [];
+  }
+
+  /**
+   * An independent copy (same parent), for the two arms of OPTIONAL MATCH: bindings are
+   * copied so that a lookup joined in one arm is not assumed in the other.
+   */
+  clone(): Frame {
+    const copy = new Frame(this.sql, this.parent);
+    copy.from.push(...this.from);
+    copy.where.push(...this.where);
+    copy.ordering = [...this.ordering];
+    for (const [name, binding] of this.vars) {
+      copy.vars.set(
+        name,
+        binding.kind === 'value'
+          ? binding
+          : { ...binding, frame: binding.frame === this ? copy : binding.frame },
+      );
+    }
+    return copy;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * A thread that runs analyst queries (started by SqliteCypherEngine): its own read-only
+ * connection on the store's file, so a slow query never holds the event loop nor the
+ * service's reader connection.
+ *
+ * Protocol: the thread says `'ready'` once its connection is open; then (main -> thread)
+ * a `ThreadRequest`, answered (thread -> main) by a `ThreadReply` with the same id. The request carries its deadline (epoch milliseconds): `cy_alive`, which the
+ * compiler puts into every join and every recursive step, throws once it has passed, and
+ * SQLite abandons the statement (better-sqlite3 exposes neither a progress handler nor
+ * sqlite3_interrupt, and a statement in native code does not see a thread being terminated).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import type { SqlQuery } from './compile-query';
+import { runSqlQuery } from './run-query';
+import { registerCypherFunctions } from './sql-functions';
+
+/** One query for the thread. */
+export interface ThreadRequest {
+  id: number;
+  query: SqlQuery;
+  workspaceId: string;
+  rowLimit: number;
+  deadline: number;
+}
+
+/** The thread's answer. */
+export type ThreadReply =
+  | { id: number; ok: true; rows: unknown[][]; truncated: boolean }
+  | { id: number; ok: false; timedOut: boolean; message: string };
+
+/** The message `cy_alive` throws with, to tell a deadline from another failure. */
+const DEADLINE_PASSED = 'cypher query deadline passed';
+
+/** How many calls of `cy_alive` share one clock reading. */
+const CHECK_EVERY = 256;
+
+const { filename } = workerData as { filename: string };
+const db = new BetterSqlite3(filename, { readonly: true });
+db.pragma('busy_timeout = 5000');
+registerCypherFunctions(db);
+let deadline = Infinity;
+let calls = 0;
+db.function('cy_alive', { varargs: true, deterministic: false }, () => {
+  calls += 1;
+  if (calls % CHECK_EVERY === 0 && Date.now() > deadline) {
+    throw new Error(DEADLINE_PASSED);
+  }
+  return 1;
+});
+
+parentPort?.postMessage('ready');
+parentPort?.on('message', (request: ThreadRequest) => {
+  deadline = request.deadline;
+  calls = 0;
+  let reply: ThreadReply;
+  try {
+    const result = runSqlQuery(db, request.workspaceId, request.query, request.rowLimit);
+    reply = { id: request.id, ok: true, rows: result.rows, truncated: result.truncated };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    reply = {
+      id: request.id,
+      ok: false,
+      timedOut: message.includes(DEADLINE_PASSED) || Date.now() > deadline,
+      message,
+    };
+  }
+  parentPort?.postMessage(reply);
+});

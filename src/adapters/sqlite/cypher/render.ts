@@ -1,0 +1,147 @@
+import type { Database } from 'better-sqlite3';
+import type { CyType } from '../../../cypher/types';
+import type { GraphEdge, GraphNode } from '../../../domain/graph';
+import { prepareCached } from './statement-cache';
+import {
+  EDGE_COLUMNS,
+  NODE_COLUMNS,
+  toEdge,
+  toNode,
+  type EdgeRow,
+  type NodeRow,
+} from '../graph-rows';
+
+/**
+ * Turns SQL result cells into the API's JSON (docs/cypher.md, "Results"), guided by each
+ * column's static type and the representation of representation.ts: a node id becomes the
+ * node record (as GET /api/queries/nodes/{id} shows it), a relationship id the edge record,
+ * a path `{ nodes, relationships }`, 1/0 of a boolean true/false, JSON text its value.
+ * Records are read by id in one statement per kind, in the same read transaction.
+ */
+export function renderRows(
+  db: Database,
+  workspaceId: string,
+  types: readonly CyType[],
+  rows: readonly unknown[][],
+): unknown[][] {
+  const refs = { nodes: new Set<string>(), edges: new Set<string>() };
+  const decoded = rows.map((row) => row.map((cell, i) => decode(cell, types[i]!, true, refs)));
+  const nodes = fetch<NodeRow, GraphNode>(
+    db,
+    'graph_nodes',
+    NODE_COLUMNS,
+    workspaceId,
+    refs.nodes,
+    toNode,
+  );
+  const edges = fetch<EdgeRow, GraphEdge>(
+    db,
+    'graph_edges',
+    EDGE_COLUMNS,
+    workspaceId,
+    refs.edges,
+    toEdge,
+  );
+  return decoded.map((row) => row.map((cell) => resolve(cell, nodes, edges)));
+}
+
+/** A node or relationship to be replaced by its record. */
+class Ref {
+  constructor(
+    readonly kind: 'node' | 'edge',
+    readonly id: string,
+  ) {}
+}
+
+interface Refs {
+  nodes: Set<string>;
+  edges: Set<string>;
+}
+
+function parsed(value: unknown, top: boolean): unknown {
+  return top && typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+}
+
+function decode(value: unknown, type: CyType, top: boolean, refs: Refs): unknown {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  switch (type.kind) {
+    case 'boolean':
+      return value === true || value === 1;
+    case 'node':
+    case 'relationship': {
+      // SQLite hands back an id as text (or, for a number-like id, a number).
+      const id = typeof value === 'string' ? value : JSON.stringify(value);
+      const kind = type.kind === 'node' ? 'node' : 'edge';
+      (kind === 'node' ? refs.nodes : refs.edges).add(id);
+      return new Ref(kind, id);
+    }
+    case 'path': {
+      const [nodes = [], relationships = []] = parsed(value, top) as [unknown[], unknown[]];
+      return {
+        nodes: nodes.map((id) => decode(id, { kind: 'node' }, false, refs)),
+        relationships: relationships.map((id) => decode(id, { kind: 'relationship' }, false, refs)),
+      };
+    }
+    case 'list': {
+      const items = parsed(value, top);
+      return Array.isArray(items) ? items.map((item) => decode(item, type.of, false, refs)) : items;
+    }
+    case 'map': {
+      const map = parsed(value, top);
+      if (type.fields === null || typeof map !== 'object' || map === null) {
+        return map;
+      }
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(map)) {
+        out[key] = decode(item, type.fields[key] ?? { kind: 'any' }, false, refs);
+      }
+      return out;
+    }
+    case 'any':
+    case 'properties':
+      return parsed(value, top);
+    default:
+      return value;
+  }
+}
+
+function resolve(
+  value: unknown,
+  nodes: Map<string, GraphNode>,
+  edges: Map<string, GraphEdge>,
+): unknown {
+  if (value instanceof Ref) {
+    return (value.kind === 'node' ? nodes.get(value.id) : edges.get(value.id)) ?? null;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => resolve(item, nodes, edges));
+  }
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      out[key] = resolve(item, nodes, edges);
+    }
+    return out;
+  }
+  return value;
+}
+
+function fetch<Row extends { id: string }, Rec>(
+  db: Database,
+  table: string,
+  columns: string,
+  workspaceId: string,
+  ids: ReadonlySet<string>,
+  map: (row: Row) => Rec,
+): Map<string, Rec> {
+  if (ids.size === 0) {
+    return new Map();
+  }
+  const rows = prepareCached<[string, string], Row>(
+    db,
+    `SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
+  ).all(workspaceId, JSON.stringify([...ids]));
+  return new Map(rows.map((row) => [row.id, map(row)]));
+}

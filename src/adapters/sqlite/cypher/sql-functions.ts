@@ -1,0 +1,146 @@
+import type { Database } from 'better-sqlite3';
+import {
+  addDuration,
+  addDurationToDate,
+  formatDateTime,
+  parseDate,
+  parseDateTime,
+} from '../../../cypher/temporal';
+
+/**
+ * SQL functions for what SQLite's own functions answer differently from Cypher: Unicode
+ * case mapping (SQLite's lower() and upper() know ASCII only), parsing numbers from text
+ * (CAST turns 'abc' into 0, Cypher into null), Cypher's text of a float, dates and times,
+ * and list concatenation. Registered on the connection that runs analyst queries; all
+ * deterministic, none reads the database.
+ */
+export function registerCypherFunctions(db: Database): void {
+  const fn = (name: string, impl: (...args: never[]) => unknown) =>
+    db.function(name, { deterministic: true }, impl as (...args: unknown[]) => unknown);
+  fn('cy_tolower', (x: unknown) => (typeof x === 'string' ? x.toLowerCase() : null));
+  fn('cy_toupper', (x: unknown) => (typeof x === 'string' ? x.toUpperCase() : null));
+  fn('cy_trim', (x: unknown) => (typeof x === 'string' ? x.trim() : null));
+  fn('cy_to_integer', (x: unknown) => toInteger(x));
+  fn('cy_to_float', (x: unknown) => toFloat(x));
+  fn('cy_to_string', (x: unknown, kind: unknown) => toCypherString(x, kind));
+  fn('cy_datetime', (x: unknown) => {
+    const millis = typeof x === 'string' ? parseDateTime(x) : null;
+    return millis === null ? null : formatDateTime(millis);
+  });
+  fn('cy_date', (x: unknown) => (typeof x === 'string' ? parseDate(x) : null));
+  fn(
+    'cy_add',
+    (
+      value: unknown,
+      months: unknown,
+      days: unknown,
+      millis: unknown,
+      sign: unknown,
+      isDate: unknown,
+    ) => {
+      if (typeof value !== 'string') {
+        return null;
+      }
+      const duration = {
+        kind: 'duration' as const,
+        months: Number(months),
+        days: Number(days),
+        millis: Number(millis),
+      };
+      const direction = Number(sign) < 0 ? -1 : 1;
+      if (Number(isDate) === 1) {
+        return parseDate(value) === null ? null : addDurationToDate(value, duration, direction);
+      }
+      const at = parseDateTime(value);
+      return at === null ? null : formatDateTime(addDuration(at, duration, direction));
+    },
+  );
+  fn('cy_concat', (left: unknown, right: unknown, leftList: unknown, rightList: unknown) => {
+    if (typeof left !== 'string' || typeof right !== 'string') {
+      return null;
+    }
+    const l: unknown = JSON.parse(left);
+    const r: unknown = JSON.parse(right);
+    const spread = (value: unknown, isList: unknown): unknown[] =>
+      Number(isList) === 1 && Array.isArray(value) ? (value as unknown[]) : [value];
+    const items = [...spread(l, leftList), ...spread(r, rightList)];
+    return JSON.stringify(items);
+  });
+}
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Cypher's toInteger: whole numbers, numbers truncated, numeric text; else null. */
+export function toInteger(x: unknown): number | null {
+  if (typeof x === 'number') {
+    return Number.isFinite(x) ? Math.trunc(x) : null;
+  }
+  if (typeof x === 'bigint') {
+    return Number(x);
+  }
+  if (typeof x === 'string') {
+    if (INTEGER_TEXT.test(x)) {
+      return Number(x);
+    }
+    return NUMBER_TEXT.test(x) ? Math.trunc(Number(x)) : null;
+  }
+  return null;
+}
+
+/** Cypher's toFloat: numbers, numeric text; else null. */
+export function toFloat(x: unknown): number | null {
+  if (typeof x === 'number') {
+    return x;
+  }
+  if (typeof x === 'string' && NUMBER_TEXT.test(x)) {
+    return Number(x);
+  }
+  return null;
+}
+
+/**
+ * Cypher's toString of a number or boolean, with the SQL kind the value had (`integer`,
+ * `real`/`float`, `text`, `true`/`false`, `boolean`): a float always shows a fraction or an
+ * exponent (`1.0`, `1.0E7`), as Neo4j prints it.
+ */
+export function toCypherString(x: unknown, kind: unknown): string | null {
+  // SQLite hands a scalar: text, a number or a bigint.
+  if (typeof x !== 'string' && typeof x !== 'number' && typeof x !== 'bigint') {
+    return null;
+  }
+  switch (kind) {
+    case 'text':
+    case 'string':
+      return String(x);
+    case 'true':
+    case 'false':
+      return String(kind);
+    case 'boolean':
+      return Number(x) === 1 ? 'true' : 'false';
+    case 'integer':
+      return String(x);
+    case 'real':
+    case 'float':
+    case 'number':
+      return typeof x === 'number' ? floatText(x, kind !== 'number') : String(x);
+    default:
+      return null;
+  }
+}
+
+function floatText(x: number, alwaysFloat: boolean): string {
+  if (!Number.isFinite(x)) {
+    return Number.isNaN(x) ? 'NaN' : x > 0 ? 'Infinity' : '-Infinity';
+  }
+  if (!alwaysFloat && Number.isInteger(x)) {
+    return String(x);
+  }
+  const magnitude = Math.abs(x);
+  if (magnitude === 0 || (magnitude >= 1e-3 && magnitude < 1e7)) {
+    const text = String(x);
+    return text.includes('.') ? text : `${text}.0`;
+  }
+  const [mantissa = '0', exponent = '0'] = x.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
+}

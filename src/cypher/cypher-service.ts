@@ -1,0 +1,55 @@
+import type { Clock } from '../ports/clock';
+import type { CypherEngine } from '../ports/cypher-engine';
+import { prepareCypher, type CypherLimits } from './index';
+
+/** The bounds every analyst query runs within (docs/cypher.md, "Limits"). */
+export interface CypherServiceOptions {
+  limits: CypherLimits;
+  /** Rows returned at most; more set `truncated`. */
+  rowLimit: number;
+  /** Run time at most, in milliseconds. */
+  timeoutMs: number;
+}
+
+/** One query's answer, as the endpoint and the GraphQL field return it. */
+export interface CypherAnswer {
+  columns: string[];
+  rows: unknown[][];
+  meta: { rowCount: number; truncated: boolean; elapsedMs: number };
+}
+
+/**
+ * Runs analyst Cypher: parses and checks the text (prepareCypher), then has the configured
+ * engine run it confined to the request's workspace, within the row and time limits.
+ */
+export class CypherService {
+  constructor(
+    private readonly engine: CypherEngine,
+    private readonly clock: Clock,
+    private readonly options: CypherServiceOptions,
+  ) {}
+
+  /** Throws a 400 CYPHER_* error for a query outside the subset or past a limit. */
+  async run(
+    workspaceId: string,
+    text: string,
+    parameters: Readonly<Record<string, unknown>>,
+  ): Promise<CypherAnswer> {
+    const started = performance.now();
+    const analyzed = prepareCypher(text, parameters, this.options.limits, this.clock.now());
+    const result = await this.engine.run(analyzed, {
+      workspaceId,
+      rowLimit: this.options.rowLimit,
+      timeoutMs: this.options.timeoutMs,
+    });
+    return {
+      columns: result.columns,
+      rows: result.rows,
+      meta: {
+        rowCount: result.rows.length,
+        truncated: result.truncated,
+        elapsedMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+    };
+  }
+}

@@ -1,0 +1,469 @@
+import type {
+  BinaryOperator,
+  CaseExpr,
+  Expr,
+  MapLiteral,
+  PatternElement,
+  PatternPart,
+} from './ast';
+import type { Position } from './errors';
+import { TokenStream } from './token-stream';
+
+/** Words that end an expression where a clause or sub-clause begins. */
+const QUANTIFIERS = new Set(['ALL', 'ANY', 'NONE', 'SINGLE']);
+
+/**
+ * Expressions, by precedence from loosest to tightest: OR, XOR, AND, NOT, comparison,
+ * string/list/null predicates (IN, STARTS WITH, ENDS WITH, CONTAINS, IS [NOT] NULL), + -,
+ * * / %, ^, unary + -, then property access, indexing and label predicates on an atom.
+ * Patterns (pattern predicates, EXISTS and COUNT subqueries) are parsed by the subclass.
+ */
+export abstract class ExpressionParser extends TokenStream {
+  protected abstract patternElement(): PatternElement;
+  protected abstract subqueryBody(): { patterns: PatternPart[]; where: Expr | null };
+
+  expression(): Expr {
+    return this.or();
+  }
+
+  private binary(op: BinaryOperator, left: Expr, right: Expr): Expr {
+    return { kind: 'binary', op, left, right, pos: left.pos };
+  }
+
+  private or(): Expr {
+    let left = this.xor();
+    while (this.acceptKeyword('OR')) {
+      left = this.binary('or', left, this.xor());
+    }
+    return left;
+  }
+
+  private xor(): Expr {
+    let left = this.and();
+    while (this.acceptKeyword('XOR')) {
+      left = this.binary('xor', left, this.and());
+    }
+    return left;
+  }
+
+  private and(): Expr {
+    let left = this.not();
+    while (this.acceptKeyword('AND')) {
+      left = this.binary('and', left, this.not());
+    }
+    return left;
+  }
+
+  private not(): Expr {
+    const token = this.peek();
+    if (this.acceptKeyword('NOT')) {
+      return this.nested(token.pos, () => ({
+        kind: 'unary',
+        op: 'not',
+        operand: this.not(),
+        pos: token.pos,
+      }));
+    }
+    return this.comparison();
+  }
+
+  /** `a < b < c` means `a < b AND b < c`, as in Cypher. */
+  private comparison(): Expr {
+    const first = this.predicate();
+    let left = first;
+    let result: Expr | null = null;
+    for (;;) {
+      const op = this.comparisonOperator();
+      if (!op) {
+        return result ?? first;
+      }
+      const right = this.predicate();
+      const pair = this.binary(op, left, right);
+      result = result ? this.binary('and', result, pair) : pair;
+      left = right;
+    }
+  }
+
+  private comparisonOperator(): BinaryOperator | null {
+    const token = this.peek();
+    if (token.kind !== 'symbol') {
+      return null;
+    }
+    switch (token.text) {
+      case '=':
+      case '<>':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        this.take();
+        return token.text;
+      case '!=':
+        this.take();
+        return '<>';
+      case '=~':
+        return this.unsupported('=~', 'Regular expressions (=~) are not supported', token.pos);
+      default:
+        return null;
+    }
+  }
+
+  private predicate(): Expr {
+    let left = this.additive();
+    for (;;) {
+      const pos = this.peek().pos;
+      if (this.acceptKeyword('IN')) {
+        left = this.binary('in', left, this.additive());
+      } else if (this.isKeyword('STARTS') && this.isKeyword('WITH', 1)) {
+        this.take();
+        this.take();
+        left = this.binary('starts with', left, this.additive());
+      } else if (this.isKeyword('ENDS') && this.isKeyword('WITH', 1)) {
+        this.take();
+        this.take();
+        left = this.binary('ends with', left, this.additive());
+      } else if (this.acceptKeyword('CONTAINS')) {
+        left = this.binary('contains', left, this.additive());
+      } else if (this.acceptKeyword('IS')) {
+        const negated = this.acceptKeyword('NOT');
+        if (!this.acceptKeyword('NULL')) {
+          this.unsupported('IS', 'Only IS NULL and IS NOT NULL are supported after IS', pos);
+        }
+        left = { kind: 'isNull', operand: left, negated, pos: left.pos };
+      } else {
+        return left;
+      }
+    }
+  }
+
+  private additive(): Expr {
+    let left = this.multiplicative();
+    for (;;) {
+      if (this.acceptSymbol('+')) {
+        left = this.binary('+', left, this.multiplicative());
+      } else if (this.acceptSymbol('-')) {
+        left = this.binary('-', left, this.multiplicative());
+      } else {
+        return left;
+      }
+    }
+  }
+
+  private multiplicative(): Expr {
+    let left = this.power();
+    for (;;) {
+      const token = this.peek();
+      if (
+        token.kind === 'symbol' &&
+        (token.text === '*' || token.text === '/' || token.text === '%')
+      ) {
+        this.take();
+        left = this.binary(token.text, left, this.power());
+      } else {
+        return left;
+      }
+    }
+  }
+
+  private power(): Expr {
+    let left = this.unary();
+    while (this.acceptSymbol('^')) {
+      left = this.binary('^', left, this.unary());
+    }
+    return left;
+  }
+
+  private unary(): Expr {
+    const token = this.peek();
+    if (token.kind === 'symbol' && (token.text === '-' || token.text === '+')) {
+      this.take();
+      const op = token.text;
+      return this.nested(token.pos, () => {
+        const operand = this.unary();
+        // A negative number literal stays a literal (so `-9007199254740991` is one value).
+        if (op === '-' && operand.kind === 'literal' && typeof operand.value === 'number') {
+          return { ...operand, value: -operand.value, pos: token.pos };
+        }
+        return { kind: 'unary', op, operand, pos: token.pos };
+      });
+    }
+    return this.postfix(this.atom());
+  }
+
+  private postfix(start: Expr): Expr {
+    let expr = start;
+    for (;;) {
+      if (this.isSymbol('.') && this.peek(1).kind === 'ident') {
+        this.take();
+        const key = this.expectName('a property name');
+        expr = { kind: 'prop', target: expr, key: key.name, pos: expr.pos };
+      } else if (this.isSymbol('[')) {
+        const open = this.take();
+        if (this.isSymbol('..') || this.rangeAhead()) {
+          this.unsupported('slice', 'List slices (list[a..b]) are not supported', open.pos);
+        }
+        const index = this.nested(open.pos, () => this.expression());
+        this.expectSymbol(']');
+        expr = { kind: 'index', target: expr, index, pos: expr.pos };
+      } else if (this.isSymbol(':') && expr.kind === 'var') {
+        const labels: string[] = [];
+        while (this.acceptSymbol(':')) {
+          labels.push(this.label());
+        }
+        expr = { kind: 'labels', target: expr, labels, pos: expr.pos };
+      } else if (this.isSymbol('{') && expr.kind === 'var') {
+        this.unsupported(
+          'map projection',
+          'Map projections (n {.key}) are not supported',
+          expr.pos,
+        );
+      } else {
+        return expr;
+      }
+    }
+  }
+
+  /** `list[a..b]`: a range follows when `..` comes before the closing bracket at this level. */
+  private rangeAhead(): boolean {
+    let depth = 0;
+    for (let ahead = 0; ; ahead += 1) {
+      const token = this.peek(ahead);
+      if (token.kind === 'eof') {
+        return false;
+      }
+      if (token.kind === 'symbol') {
+        if (['(', '[', '{'].includes(token.text)) {
+          depth += 1;
+        } else if ([')', ']', '}'].includes(token.text)) {
+          if (depth === 0) {
+            return false;
+          }
+          depth -= 1;
+        } else if (token.text === '..' && depth === 0) {
+          return true;
+        }
+      }
+    }
+  }
+
+  /** A label or relationship type name after `:`; label expressions are not supported. */
+  protected label(): string {
+    const name = this.expectName('a label name');
+    const next = this.peek();
+    if (next.kind === 'symbol' && (next.text === '&' || next.text === '!' || next.text === '%')) {
+      this.unsupported(
+        'label expression',
+        'Label expressions (&, !, %) are not supported',
+        next.pos,
+      );
+    }
+    return name.name;
+  }
+
+  private atom(): Expr {
+    const token = this.peek();
+    switch (token.kind) {
+      case 'integer':
+      case 'float':
+        this.take();
+        return {
+          kind: 'literal',
+          value: token.value,
+          float: token.kind === 'float',
+          pos: token.pos,
+        };
+      case 'string':
+        this.take();
+        return { kind: 'literal', value: token.value, pos: token.pos };
+      case 'param':
+        this.take();
+        return { kind: 'param', name: token.name, pos: token.pos };
+      case 'symbol':
+        return this.symbolAtom(token.text, token.pos);
+      case 'ident':
+        return this.wordAtom();
+      case 'eof':
+        return this.fail('Expected an expression');
+    }
+  }
+
+  private symbolAtom(text: string, pos: Position): Expr {
+    if (text === '(') {
+      const start = this.index;
+      const predicate = this.attempt(() => this.patternElement());
+      if (predicate && predicate.relationships.length > 0) {
+        return { kind: 'patternPredicate', element: predicate, pos };
+      }
+      // `(n)` alone is a parenthesised expression, not a pattern.
+      this.index = start;
+      this.take();
+      const inner = this.nested(pos, () => this.expression());
+      this.expectSymbol(')');
+      return inner;
+    }
+    if (text === '[') {
+      return this.nested(pos, () => this.listAtom(pos));
+    }
+    if (text === '{') {
+      return this.nested(pos, () => this.mapLiteral());
+    }
+    return this.fail('Expected an expression');
+  }
+
+  private listAtom(pos: Position): Expr {
+    this.expectSymbol('[');
+    if (this.isSymbol('(')) {
+      const pattern = this.attempt(() => this.patternElement());
+      if (pattern) {
+        this.unsupported('pattern comprehension', 'Pattern comprehensions are not supported', pos);
+      }
+    }
+    if (this.peek().kind === 'ident' && this.isKeyword('IN', 1)) {
+      const variable = this.expectName('a variable').name;
+      this.expectKeyword('IN');
+      const source = this.expression();
+      const where = this.acceptKeyword('WHERE') ? this.expression() : null;
+      const map = this.acceptSymbol('|') ? this.expression() : null;
+      this.expectSymbol(']');
+      return { kind: 'listComprehension', variable, source, where, map, pos };
+    }
+    const items: Expr[] = [];
+    if (!this.isSymbol(']')) {
+      do {
+        items.push(this.expression());
+      } while (this.acceptSymbol(','));
+    }
+    this.expectSymbol(']');
+    return { kind: 'list', items, pos };
+  }
+
+  /** `{key: value, ...}`; also the property map of a pattern. */
+  protected mapLiteral(): MapLiteral {
+    const open = this.expectSymbol('{');
+    const entries: MapLiteral['entries'] = [];
+    if (!this.isSymbol('}')) {
+      do {
+        const key = this.expectName('a map key');
+        this.expectSymbol(':');
+        entries.push({ key: key.name, value: this.expression(), pos: key.pos });
+      } while (this.acceptSymbol(','));
+    }
+    this.expectSymbol('}');
+    return { kind: 'map', entries, pos: open.pos };
+  }
+
+  private wordAtom(): Expr {
+    const token = this.peek();
+    if (token.kind !== 'ident') {
+      return this.fail('Expected an expression');
+    }
+    const word = token.quoted ? '' : token.text.toUpperCase();
+    switch (word) {
+      case 'TRUE':
+      case 'FALSE':
+        this.take();
+        return { kind: 'literal', value: word === 'TRUE', pos: token.pos };
+      case 'NULL':
+        this.take();
+        return { kind: 'literal', value: null, pos: token.pos };
+      case 'CASE':
+        return this.nested(token.pos, () => this.caseExpression());
+      case 'EXISTS':
+      case 'COUNT':
+      case 'COLLECT':
+        if (this.isSymbol('{', 1)) {
+          return this.nested(token.pos, () => this.subquery(word, token.pos));
+        }
+        break;
+      default:
+        if (QUANTIFIERS.has(word) && this.isSymbol('(', 1) && this.isKeyword('IN', 3)) {
+          return this.nested(token.pos, () => this.quantifier(word, token.pos));
+        }
+    }
+    if (this.isSymbol('(', 1) || (this.isSymbol('.', 1) && this.namespacedCall())) {
+      return this.nested(token.pos, () => this.call());
+    }
+    this.take();
+    return { kind: 'var', name: token.text, pos: token.pos };
+  }
+
+  /** `a.b.c(` ahead: a namespaced function (apoc.x(), db.labels()...). */
+  private namespacedCall(): boolean {
+    let ahead = 1;
+    while (this.isSymbol('.', ahead) && this.peek(ahead + 1).kind === 'ident') {
+      ahead += 2;
+    }
+    return this.isSymbol('(', ahead);
+  }
+
+  private call(): Expr {
+    const first = this.expectName('a function name');
+    let name = first.name;
+    while (this.acceptSymbol('.')) {
+      name += `.${this.expectName('a function name').name}`;
+    }
+    this.expectSymbol('(');
+    if (this.acceptSymbol('*')) {
+      this.expectSymbol(')');
+      return {
+        kind: 'call',
+        name: name.toLowerCase(),
+        distinct: false,
+        star: true,
+        args: [],
+        pos: first.pos,
+      };
+    }
+    const distinct = this.acceptKeyword('DISTINCT');
+    const args: Expr[] = [];
+    if (!this.isSymbol(')')) {
+      do {
+        args.push(this.expression());
+      } while (this.acceptSymbol(','));
+    }
+    this.expectSymbol(')');
+    return { kind: 'call', name: name.toLowerCase(), distinct, star: false, args, pos: first.pos };
+  }
+
+  private quantifier(word: string, pos: Position): Expr {
+    this.take();
+    this.expectSymbol('(');
+    const variable = this.expectName('a variable').name;
+    this.expectKeyword('IN');
+    const source = this.expression();
+    this.expectKeyword('WHERE');
+    const where = this.expression();
+    this.expectSymbol(')');
+    const quantifier = word.toLowerCase() as 'all' | 'any' | 'none' | 'single';
+    return { kind: 'quantifier', quantifier, variable, source, where, pos };
+  }
+
+  private subquery(word: string, pos: Position): Expr {
+    this.take();
+    if (word === 'COLLECT') {
+      this.unsupported('COLLECT', 'COLLECT subqueries are not supported; use collect()', pos);
+    }
+    this.expectSymbol('{');
+    const body = this.subqueryBody();
+    this.expectSymbol('}');
+    const mode = word === 'EXISTS' ? 'exists' : 'count';
+    return { kind: 'subquery', mode, patterns: body.patterns, where: body.where, pos };
+  }
+
+  private caseExpression(): CaseExpr {
+    const start = this.expectKeyword('CASE');
+    const subject = this.isKeyword('WHEN') ? null : this.expression();
+    const whens: CaseExpr['whens'] = [];
+    while (this.acceptKeyword('WHEN')) {
+      const when = this.expression();
+      this.expectKeyword('THEN');
+      whens.push({ when, then: this.expression() });
+    }
+    if (whens.length === 0) {
+      this.fail('Expected WHEN');
+    }
+    const otherwise = this.acceptKeyword('ELSE') ? this.expression() : null;
+    this.expectKeyword('END');
+    return { kind: 'case', subject, whens, otherwise, pos: start.pos };
+  }
+}

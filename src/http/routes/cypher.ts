@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { CypherService } from '../../cypher/cypher-service';
+import { sendData } from '../presenters/envelope';
+import { workspaceOf } from '../request-context';
+import type { RouteDef } from '../route-table';
+import { parseInput } from '../validate';
+
+/**
+ * The body of POST /api/queries/cypher. The query's length is checked by the language
+ * itself (400 CYPHER_LIMIT_EXCEEDED, `limit: "queryLength"`), so that the limit has one home.
+ */
+const cypherBody = z
+  .object({
+    query: z.string().min(1, 'query must not be empty'),
+    parameters: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+/** Analyst Cypher (docs/cypher.md): read-only, confined to the request's workspace. */
+export function cypherRoutes(deps: { cypher: CypherService }): RouteDef[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/queries/cypher',
+      access: { workspace: 'required', scope: ['read:nodes', 'read:edges'] },
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        const body = parseInput(cypherBody, req.body, 'body');
+        const answer = await deps.cypher.run(workspaceId, body.query, body.parameters);
+        sendData(res, 200, { columns: answer.columns, rows: answer.rows }, answer.meta);
+      },
+    },
+  ];
+}

@@ -1,0 +1,700 @@
+import { fixtureEdge, fixtureNode } from './fixture-graph';
+
+/**
+ * The analyst corpus: queries over the fixture graph (fixture-graph.ts) with the answer
+ * every engine must give. The first thirteen are the files of cypher/examples rewritten for
+ * the endpoint (no workspaceId: the endpoint binds every pattern to the request's
+ * workspace; variable-length bounds within the documented maximum of 5 hops); the
+ * fourteenth file reads the command log, a system label, and is among the hostile cases.
+ * Rows are compared in order unless `unordered` (a query whose order Cypher leaves open).
+ */
+export interface CorpusQuery {
+  name: string;
+  query: string;
+  parameters?: Record<string, unknown>;
+  columns: string[];
+  rows: unknown[][];
+  unordered?: true;
+}
+
+const node = fixtureNode;
+const rel = fixtureEdge;
+
+export const CORPUS: readonly CorpusQuery[] = [
+  {
+    name: 'ex01 counts by entity type',
+    query:
+      'MATCH (n:Entity) RETURN n.entityType AS entityType, count(*) AS entities ORDER BY entities DESC, entityType',
+    columns: ['entityType', 'entities'],
+    rows: [
+      ['Pump', 3],
+      ['Sensor', 3],
+      ['Tank', 2],
+      ['Valve', 2],
+      ['Site', 1],
+    ],
+  },
+  {
+    name: 'ex02 counts by relationship type',
+    query:
+      'MATCH (:Entity)-[r]->(:Entity) RETURN type(r) AS type, count(*) AS relationships ORDER BY relationships DESC, type',
+    columns: ['type', 'relationships'],
+    rows: [
+      ['FEEDS', 3],
+      ['FLOWS_TO', 3],
+      ['LOCATED_AT', 3],
+      ['MONITORS', 2],
+      ['RECIRCULATES', 1],
+    ],
+  },
+  {
+    name: 'ex03 neighbourhood',
+    query:
+      'MATCH (n:Entity {id: $nodeId})-[r]-(m:Entity) RETURN n.id AS n, r.id AS r, m.id AS m ORDER BY r',
+    parameters: { nodeId: 't1' },
+    columns: ['n', 'r', 'm'],
+    rows: [
+      ['t1', 'e04', 'v1'],
+      ['t1', 'e06', 't2'],
+      ['t1', 'e08', 's2'],
+      ['t1', 'e11', 'site'],
+    ],
+  },
+  {
+    name: 'ex04 two-hop neighbourhood',
+    query:
+      'MATCH path = (n:Entity {id: $nodeId})-[*1..2]-(m:Entity) WHERE all(r IN relationships(path) WHERE type(r) IN $types) RETURN [x IN nodes(path) | x.id] AS ids ORDER BY size(ids), ids LIMIT 200',
+    parameters: { nodeId: 'p1', types: ['FEEDS', 'FLOWS_TO'] },
+    columns: ['ids'],
+    rows: [[['p1', 'v1']], [['p1', 'v1', 'p2']], [['p1', 'v1', 't1']]],
+  },
+  {
+    name: 'ex05 shortest path',
+    query:
+      'MATCH (a:Entity {id: $fromId}) MATCH (b:Entity {id: $toId}) MATCH path = shortestPath((a)-[*..5]-(b)) RETURN path, length(path) AS hops',
+    parameters: { fromId: 'p3', toId: 't1' },
+    columns: ['path', 'hops'],
+    rows: [
+      [
+        {
+          nodes: [node('p3'), node('v2'), node('t2'), node('t1')],
+          relationships: [rel('e03'), rel('e05'), rel('e06')],
+        },
+        3,
+      ],
+    ],
+  },
+  {
+    name: 'ex06 all shortest paths',
+    query:
+      'MATCH (a:Entity {id: $fromId}) MATCH (b:Entity {id: $toId}) MATCH path = allShortestPaths((a)-[*..5]-(b)) RETURN [n IN nodes(path) | n.name] AS names, [r IN relationships(path) | type(r)] AS types ORDER BY names',
+    parameters: { fromId: 'p1', toId: 'p2' },
+    columns: ['names', 'types'],
+    rows: [
+      [
+        ['Pump 1', 'North site', 'Pump 2'],
+        ['LOCATED_AT', 'LOCATED_AT'],
+      ],
+      [
+        ['Pump 1', 'Valve 1', 'Pump 2'],
+        ['FEEDS', 'FEEDS'],
+      ],
+    ],
+  },
+  {
+    name: 'ex07 recently changed',
+    query:
+      'MATCH (n:Entity) WHERE n.updatedAt >= datetime() - duration({days: 7}) RETURN n.id AS id, n.entityType AS entityType, n.name AS name, n.version AS version, n.updatedAt AS updatedAt ORDER BY n.updatedAt DESC LIMIT 50',
+    columns: ['id', 'entityType', 'name', 'version', 'updatedAt'],
+    rows: [
+      ['p1', 'Pump', 'Pump 1', 2, '2026-01-30T08:00:00.000Z'],
+      ['s2', 'Sensor', 'Sensor 2', 2, '2026-01-29T08:00:00.000Z'],
+      ['v1', 'Valve', 'Valve 1', 2, '2026-01-28T08:00:00.000Z'],
+    ],
+  },
+  {
+    name: 'ex08 workspace subgraph',
+    query:
+      'MATCH (n:Entity) OPTIONAL MATCH (n)-[r]->(m:Entity) RETURN n.id AS n, r.id AS r, m.id AS m ORDER BY n, r LIMIT 1000',
+    columns: ['n', 'r', 'm'],
+    rows: [
+      ['p1', 'e01', 'v1'],
+      ['p1', 'e09', 'site'],
+      ['p2', 'e02', 'v1'],
+      ['p2', 'e10', 'site'],
+      ['p3', 'e03', 'v2'],
+      ['s1', 'e07', 'p1'],
+      ['s2', 'e08', 't1'],
+      ['site', null, null],
+      ['spare', null, null],
+      ['t1', 'e06', 't2'],
+      ['t1', 'e11', 'site'],
+      ['t2', 'e12', 't2'],
+      ['v1', 'e04', 't1'],
+      ['v2', 'e05', 't2'],
+    ],
+  },
+  {
+    name: 'ex09 by type labels',
+    query:
+      'MATCH (p:Pump)-[f:FEEDS]->(v:Valve) RETURN p.name AS pump, v.name AS valve, f.flow AS flow ORDER BY pump, valve',
+    columns: ['pump', 'valve', 'flow'],
+    rows: [
+      ['Pump 1', 'Valve 1', 3.5],
+      ['Pump 2', 'Valve 1', 1.25],
+      ['Pump 3', 'Valve 2', null],
+    ],
+  },
+  {
+    name: 'ex10 most connected',
+    query:
+      'MATCH (n:Entity) RETURN n.id AS id, n.entityType AS entityType, n.name AS name, COUNT { (n)--() } AS degree ORDER BY degree DESC, id LIMIT 10',
+    columns: ['id', 'entityType', 'name', 'degree'],
+    rows: [
+      ['t1', 'Tank', 'Tank 1', 4],
+      ['p1', 'Pump', 'Pump 1', 3],
+      ['site', 'Site', 'North site', 3],
+      ['t2', 'Tank', 'Tank 2', 3],
+      ['v1', 'Valve', 'Valve 1', 3],
+      ['p2', 'Pump', 'Pump 2', 2],
+      ['v2', 'Valve', 'Valve 2', 2],
+      ['p3', 'Pump', 'Pump 3', 1],
+      ['s1', 'Sensor', 'Sensor 1', 1],
+      ['s2', 'Sensor', 'Sensor 2', 1],
+    ],
+  },
+  {
+    name: 'ex11 isolated entities',
+    query:
+      'MATCH (n:Entity) WHERE NOT (n)--() RETURN n.id AS id, n.entityType AS entityType, n.name AS name ORDER BY entityType, name',
+    columns: ['id', 'entityType', 'name'],
+    rows: [['spare', 'Sensor', 'Spare sensor']],
+  },
+  {
+    name: 'ex12 by property',
+    query:
+      'MATCH (n:Entity {entityType: $entityType}) WHERE n.status = $status RETURN n.id AS id, n.name AS name, properties(n) AS properties ORDER BY name',
+    parameters: { entityType: 'Pump', status: 'on' },
+    columns: ['id', 'name', 'properties'],
+    rows: [
+      ['p1', 'Pump 1', { rpm: 1450, status: 'on', tags: ['critical', 'north'] }],
+      ['p3', 'Pump 3', { rpm: 1200, status: 'on' }],
+    ],
+  },
+  {
+    name: 'ex13 created per day',
+    query:
+      'MATCH (n:Entity) WHERE n.createdAt >= datetime() - duration({days: 30}) RETURN date(n.createdAt) AS day, count(*) AS created ORDER BY day DESC',
+    columns: ['day', 'created'],
+    rows: [
+      ['2026-01-06', 2],
+      ['2026-01-05', 2],
+      ['2026-01-04', 2],
+      ['2026-01-03', 2],
+      ['2026-01-02', 2],
+    ],
+  },
+  {
+    name: 'node record',
+    query: "MATCH (n:Valve {id: 'v2'}) RETURN n",
+    columns: ['n'],
+    rows: [[node('v2')]],
+  },
+  {
+    name: 'relationship record',
+    query: "MATCH ()-[r:FEEDS {id: 'e01'}]->() RETURN r",
+    columns: ['r'],
+    rows: [[rel('e01')]],
+  },
+  {
+    name: 'incoming direction',
+    query: "MATCH (n)<-[r]-(m) WHERE n.id = 'v1' RETURN m.id AS from, type(r) AS via ORDER BY from",
+    columns: ['from', 'via'],
+    rows: [
+      ['p1', 'FEEDS'],
+      ['p2', 'FEEDS'],
+    ],
+  },
+  {
+    name: 'undirected self loop matched once',
+    query: "MATCH (t:Tank {id: 't2'})-[r:RECIRCULATES]-(x) RETURN r.id AS r, x.id AS x",
+    columns: ['r', 'x'],
+    rows: [['e12', 't2']],
+  },
+  {
+    name: 'multiple labels alternatives via WHERE',
+    query: 'MATCH (n) WHERE n:Pump OR n:Valve RETURN n.id AS id ORDER BY id',
+    columns: ['id'],
+    rows: [['p1'], ['p2'], ['p3'], ['v1'], ['v2']],
+  },
+  {
+    name: 'label predicate negated',
+    query: 'MATCH (n:Entity) WHERE NOT n:Sensor AND NOT n:Site RETURN count(n) AS c',
+    columns: ['c'],
+    rows: [[7]],
+  },
+  {
+    name: 'relationship type alternatives',
+    query: 'MATCH (a)-[r:FEEDS|FLOWS_TO]->(b) RETURN a.id + "->" + b.id AS hop ORDER BY hop',
+    columns: ['hop'],
+    rows: [['p1->v1'], ['p2->v1'], ['p3->v2'], ['t1->t2'], ['v1->t1'], ['v2->t2']],
+  },
+  {
+    name: 'comparison and arithmetic',
+    query:
+      'MATCH (p:Pump) WHERE p.rpm >= 1000 AND p.rpm < 1500 RETURN p.id AS id, p.rpm * 2 AS double, p.rpm / 100 AS hundreds, p.rpm % 7 AS rest ORDER BY id',
+    columns: ['id', 'double', 'hundreds', 'rest'],
+    rows: [
+      ['p1', 2900, 14, 1],
+      ['p3', 2400, 12, 3],
+    ],
+  },
+  {
+    name: 'float arithmetic',
+    query: 'MATCH (t:Tank) RETURN t.id AS id, t.capacity * t.level AS litres ORDER BY id',
+    columns: ['id', 'litres'],
+    rows: [
+      ['t1', 375],
+      ['t2', 240],
+    ],
+  },
+  {
+    name: 'XOR',
+    query: 'MATCH (p:Pump) WHERE p.status = "on" XOR p.rpm > 1300 RETURN p.id AS id ORDER BY id',
+    columns: ['id'],
+    rows: [['p3']],
+  },
+  {
+    name: 'IN list parameter',
+    query: 'MATCH (n) WHERE n.id IN $ids RETURN n.name AS name ORDER BY name',
+    parameters: { ids: ['p2', 't1', 'nope'] },
+    columns: ['name'],
+    rows: [['Pump 2'], ['Tank 1']],
+  },
+  {
+    name: 'STARTS WITH / ENDS WITH / CONTAINS',
+    query:
+      "MATCH (n) WHERE n.name STARTS WITH 'Pump' OR n.name ENDS WITH 'site' OR n.name CONTAINS 'are' RETURN n.id AS id ORDER BY id",
+    columns: ['id'],
+    rows: [['p1'], ['p2'], ['p3'], ['site'], ['spare']],
+  },
+  {
+    name: 'IS NULL',
+    query: 'MATCH (p:Pump) WHERE p.tags IS NULL RETURN p.id AS id',
+    columns: ['id'],
+    rows: [['p3']],
+  },
+  {
+    name: 'IS NOT NULL',
+    query: 'MATCH (n) WHERE n.status IS NOT NULL RETURN n.id AS id ORDER BY id',
+    columns: ['id'],
+    rows: [['p1'], ['p2'], ['p3'], ['v1'], ['v2']],
+  },
+  {
+    name: 'property map on relationship',
+    query: 'MATCH (a)-[r:FLOWS_TO {overflow: true}]->(b) RETURN a.id AS a, b.id AS b',
+    columns: ['a', 'b'],
+    rows: [['t1', 't2']],
+  },
+  {
+    name: 'list property membership',
+    query: "MATCH (p:Pump) WHERE 'critical' IN p.tags RETURN p.id AS id",
+    columns: ['id'],
+    rows: [['p1']],
+  },
+  {
+    name: 'pattern existence in WHERE',
+    query: 'MATCH (p:Pump) WHERE (p)-[:LOCATED_AT]->(:Site) RETURN p.id AS id ORDER BY id',
+    columns: ['id'],
+    rows: [['p1'], ['p2']],
+  },
+  {
+    name: 'EXISTS subquery',
+    query:
+      'MATCH (n:Entity) WHERE EXISTS { (n)<-[:MONITORS]-(:Sensor) } RETURN n.id AS id ORDER BY id',
+    columns: ['id'],
+    rows: [['p1'], ['t1']],
+  },
+  {
+    name: 'variable length bounded',
+    query: "MATCH (p:Pump {id: 'p1'})-[*1..3]->(x) RETURN DISTINCT x.id AS id ORDER BY id",
+    columns: ['id'],
+    rows: [['site'], ['t1'], ['t2'], ['v1']],
+  },
+  {
+    name: 'variable length exact',
+    query: "MATCH (p:Pump {id: 'p3'})-[*2]->(x) RETURN x.id AS id",
+    columns: ['id'],
+    rows: [['t2']],
+  },
+  {
+    name: 'variable length zero',
+    query: "MATCH (a {id: 'v1'})-[*0..1]->(b) RETURN b.id AS id ORDER BY id",
+    columns: ['id'],
+    rows: [['t1'], ['v1']],
+  },
+  {
+    name: 'variable length relationships list',
+    query:
+      "MATCH (a {id: 'p2'})-[rs:FEEDS|FLOWS_TO*2..2]->(b) RETURN [r IN rs | r.id] AS rels, b.id AS b",
+    columns: ['rels', 'b'],
+    rows: [[['e02', 'e04'], 't1']],
+  },
+  {
+    name: 'variable length incoming',
+    query: "MATCH (t {id: 't2'})<-[*1..2]-(x) RETURN DISTINCT x.id AS id ORDER BY id",
+    columns: ['id'],
+    rows: [['p3'], ['s2'], ['t1'], ['t2'], ['v1'], ['v2']],
+  },
+  {
+    name: 'named path length and nodes',
+    query:
+      "MATCH p = (:Pump {id: 'p1'})-[:FEEDS]->(:Valve)-[:FLOWS_TO]->(t:Tank) RETURN length(p) AS len, [n IN nodes(p) | n.id] AS ids, [r IN relationships(p) | r.id] AS rels",
+    columns: ['len', 'ids', 'rels'],
+    rows: [[2, ['p1', 'v1', 't1'], ['e01', 'e04']]],
+  },
+  {
+    name: 'path as record',
+    query: "MATCH p = (s:Sensor {id: 's1'})-[:MONITORS]->(x) RETURN p",
+    columns: ['p'],
+    rows: [[{ nodes: [node('s1'), node('p1')], relationships: [rel('e07')] }]],
+  },
+  {
+    name: 'shortest path none within bound',
+    query:
+      "MATCH (a {id: 's1'}), (b {id: 't2'}) MATCH p = shortestPath((a)-[*..2]-(b)) RETURN length(p) AS hops",
+    columns: ['hops'],
+    rows: [],
+  },
+  {
+    name: 'shortest path directed',
+    query:
+      "MATCH (a {id: 'p3'}), (b {id: 't2'}) MATCH p = shortestPath((a)-[*..5]->(b)) RETURN [n IN nodes(p) | n.id] AS ids",
+    columns: ['ids'],
+    rows: [[['p3', 'v2', 't2']]],
+  },
+  {
+    name: 'startNode endNode',
+    query: "MATCH ()-[r {id: 'e06'}]->() RETURN startNode(r).id AS s, endNode(r).id AS e",
+    columns: ['s', 'e'],
+    rows: [['t1', 't2']],
+  },
+  {
+    name: 'OPTIONAL MATCH nulls',
+    query:
+      'MATCH (s:Sensor) OPTIONAL MATCH (s)-[:MONITORS]->(x) RETURN s.id AS sensor, x.id AS target ORDER BY sensor',
+    columns: ['sensor', 'target'],
+    rows: [
+      ['s1', 'p1'],
+      ['s2', 't1'],
+      ['spare', null],
+    ],
+  },
+  {
+    name: 'OPTIONAL MATCH with count',
+    query:
+      'MATCH (v:Valve) OPTIONAL MATCH (p:Pump)-[:FEEDS]->(v) RETURN v.id AS valve, count(p) AS pumps ORDER BY valve',
+    columns: ['valve', 'pumps'],
+    rows: [
+      ['v1', 2],
+      ['v2', 1],
+    ],
+  },
+  {
+    name: 'WITH aggregation then filter',
+    query:
+      'MATCH (p:Pump)-[:FEEDS]->(v:Valve) WITH v, count(p) AS feeders WHERE feeders > 1 RETURN v.name AS valve, feeders',
+    columns: ['valve', 'feeders'],
+    rows: [['Valve 1', 2]],
+  },
+  {
+    name: 'WITH ORDER BY LIMIT then match',
+    query:
+      'MATCH (p:Pump) WITH p ORDER BY p.rpm DESC LIMIT 2 MATCH (p)-[:FEEDS]->(v) RETURN p.id AS pump, v.id AS valve ORDER BY pump',
+    columns: ['pump', 'valve'],
+    rows: [
+      ['p1', 'v1'],
+      ['p3', 'v2'],
+    ],
+  },
+  {
+    name: 'aggregates',
+    query:
+      'MATCH (p:Pump) RETURN count(*) AS n, sum(p.rpm) AS total, avg(p.rpm) AS mean, min(p.rpm) AS lo, max(p.rpm) AS hi',
+    columns: ['n', 'total', 'mean', 'lo', 'hi'],
+    rows: [[3, 3550, 1183.3333333333333, 900, 1450]],
+  },
+  {
+    name: 'collect ordered',
+    query: 'MATCH (p:Pump) WITH p ORDER BY p.id RETURN collect(p.name) AS names',
+    columns: ['names'],
+    rows: [[['Pump 1', 'Pump 2', 'Pump 3']]],
+  },
+  {
+    name: 'collect DISTINCT and grouping',
+    query:
+      'MATCH (n)-[r]->(m) WITH type(r) AS type, m.entityType AS target ORDER BY target RETURN type, collect(DISTINCT target) AS targets ORDER BY type',
+    columns: ['type', 'targets'],
+    rows: [
+      ['FEEDS', ['Valve']],
+      ['FLOWS_TO', ['Tank']],
+      ['LOCATED_AT', ['Site']],
+      ['MONITORS', ['Pump', 'Tank']],
+      ['RECIRCULATES', ['Tank']],
+    ],
+  },
+  {
+    name: 'count DISTINCT',
+    query: 'MATCH (n)-[:LOCATED_AT|FEEDS]->(m) RETURN count(DISTINCT m) AS targets',
+    columns: ['targets'],
+    rows: [[3]],
+  },
+  {
+    name: 'aggregate over empty',
+    query: 'MATCH (n:Nothing) RETURN count(n) AS c, sum(n.rpm) AS s, collect(n.id) AS ids',
+    columns: ['c', 's', 'ids'],
+    rows: [[0, 0, []]],
+  },
+  {
+    name: 'UNWIND list',
+    query: 'UNWIND [3, 1, 2] AS x RETURN x ORDER BY x DESC',
+    columns: ['x'],
+    rows: [[3], [2], [1]],
+  },
+  {
+    name: 'UNWIND parameter and match',
+    query: 'UNWIND $ids AS id MATCH (n {id: id}) RETURN n.name AS name ORDER BY name',
+    parameters: { ids: ['s2', 'p3'] },
+    columns: ['name'],
+    rows: [['Pump 3'], ['Sensor 2']],
+  },
+  {
+    name: 'UNWIND list property',
+    query: 'MATCH (p:Pump) UNWIND p.tags AS tag RETURN tag, count(*) AS pumps ORDER BY tag',
+    columns: ['tag', 'pumps'],
+    rows: [
+      ['critical', 1],
+      ['north', 2],
+    ],
+  },
+  {
+    name: 'RETURN DISTINCT',
+    query: 'MATCH (n:Entity) RETURN DISTINCT n.entityType AS type ORDER BY type',
+    columns: ['type'],
+    rows: [['Pump'], ['Sensor'], ['Site'], ['Tank'], ['Valve']],
+  },
+  {
+    name: 'SKIP LIMIT',
+    query: 'MATCH (n) RETURN n.id AS id ORDER BY id SKIP 3 LIMIT 4',
+    columns: ['id'],
+    rows: [['s1'], ['s2'], ['site'], ['spare']],
+  },
+  {
+    name: 'ORDER BY DESC with nulls',
+    query:
+      'MATCH (n) WHERE n:Pump OR n:Valve RETURN n.id AS id, n.rpm AS rpm ORDER BY rpm DESC, id',
+    columns: ['id', 'rpm'],
+    rows: [
+      ['v1', null],
+      ['v2', null],
+      ['p1', 1450],
+      ['p3', 1200],
+      ['p2', 900],
+    ],
+  },
+  {
+    name: 'labels type properties keys',
+    query:
+      "MATCH (n {id: 's1'})-[r]->() RETURN labels(n) AS labels, type(r) AS type, keys(n) AS keys, properties(r) AS props",
+    columns: ['labels', 'type', 'keys', 'props'],
+    rows: [[['Sensor'], 'MONITORS', ['unit'], {}]],
+  },
+  {
+    name: 'id and elementId',
+    query: "MATCH (n {id: 't1'}) RETURN id(n) AS id, elementId(n) AS elementId",
+    columns: ['id', 'elementId'],
+    rows: [['t1', 't1']],
+  },
+  {
+    name: 'size and string functions',
+    query:
+      "MATCH (n {id: 'p1'}) RETURN size(n.tags) AS tags, size(n.name) AS chars, toUpper(n.name) AS upper, toLower(n.name) AS lower, toString(n.rpm) AS text",
+    columns: ['tags', 'chars', 'upper', 'lower', 'text'],
+    rows: [[2, 6, 'PUMP 1', 'pump 1', '1450']],
+  },
+  {
+    name: 'conversions',
+    query:
+      "RETURN toInteger('42') AS i, toInteger(3.9) AS t, toFloat('2.5') AS f, toInteger('x') AS bad, toString(2.0) AS s, toString(true) AS b",
+    columns: ['i', 't', 'f', 'bad', 's', 'b'],
+    rows: [[42, 3, 2.5, null, '2.0', 'true']],
+  },
+  {
+    name: 'coalesce',
+    query:
+      'MATCH (n:Sensor) RETURN n.id AS id, coalesce(n.unit, n.status, "none") AS unit ORDER BY id',
+    columns: ['id', 'unit'],
+    rows: [
+      ['s1', 'bar'],
+      ['s2', 'C'],
+      ['spare', 'none'],
+    ],
+  },
+  {
+    name: 'CASE',
+    query:
+      "MATCH (p:Pump) RETURN p.id AS id, CASE WHEN p.rpm > 1300 THEN 'fast' WHEN p.rpm > 1000 THEN 'medium' ELSE 'slow' END AS speed ORDER BY id",
+    columns: ['id', 'speed'],
+    rows: [
+      ['p1', 'fast'],
+      ['p2', 'slow'],
+      ['p3', 'medium'],
+    ],
+  },
+  {
+    name: 'list comprehension and indexing',
+    query:
+      'RETURN [x IN [1, 2, 3, 4, 5] WHERE x % 2 = 1 | x * 10] AS odds, [1, 2, 3][0] AS first, [1, 2, 3][-1] AS last',
+    columns: ['odds', 'first', 'last'],
+    rows: [[[10, 30, 50], 1, 3]],
+  },
+  {
+    name: 'map literal',
+    query: "MATCH (p:Pump {id: 'p2'}) RETURN {id: p.id, rpm: p.rpm, tags: p.tags} AS summary",
+    columns: ['summary'],
+    rows: [[{ id: 'p2', rpm: 900, tags: ['north'] }]],
+  },
+  {
+    name: 'date and datetime',
+    query:
+      "RETURN date('2026-01-15') AS d, datetime('2026-01-15T10:00:00Z') AS dt, date('2026-01-31') + duration({days: 1}) AS next",
+    columns: ['d', 'dt', 'next'],
+    rows: [['2026-01-15', '2026-01-15T10:00:00.000Z', '2026-02-01']],
+  },
+  {
+    name: 'date of timestamp',
+    query:
+      "MATCH (n {id: 's2'}) RETURN date(n.updatedAt) AS day, n.updatedAt > datetime('2026-01-20T00:00:00Z') AS recent",
+    columns: ['day', 'recent'],
+    rows: [['2026-01-29', true]],
+  },
+  {
+    name: 'datetime comparison window',
+    query:
+      "MATCH (n) WHERE n.createdAt < datetime('2026-01-03T00:00:00Z') RETURN n.id AS id ORDER BY id",
+    columns: ['id'],
+    rows: [['p1'], ['p2'], ['site']],
+  },
+  {
+    name: 'parameters of every kind',
+    query: 'RETURN $s AS s, $i AS i, $f AS f, $b AS b, $l AS l, $m AS m, $n AS n',
+    parameters: { s: 'x', i: 7, f: 1.5, b: true, l: [1, 'a'], m: { k: [1] }, n: null },
+    columns: ['s', 'i', 'f', 'b', 'l', 'm', 'n'],
+    rows: [['x', 7, 1.5, true, [1, 'a'], { k: [1] }, null]],
+  },
+  {
+    name: 'integer division',
+    query: 'RETURN 7 / 2 AS i, 7.0 / 2 AS f, -7 / 2 AS neg',
+    columns: ['i', 'f', 'neg'],
+    rows: [[3, 3.5, -3]],
+  },
+  {
+    name: 'string concatenation',
+    query: "MATCH (p:Pump {id: 'p1'}) RETURN p.name + ' @ ' + toString(p.rpm) AS label",
+    columns: ['label'],
+    rows: [['Pump 1 @ 1450']],
+  },
+  {
+    name: 'anonymous chain two hops',
+    query:
+      'MATCH (:Sensor)-[:MONITORS]->()-[:LOCATED_AT]->(s) RETURN s.name AS site, count(*) AS n',
+    columns: ['site', 'n'],
+    rows: [['North site', 2]],
+  },
+  {
+    name: 'relationship uniqueness in one MATCH',
+    query: "MATCH (a {id: 'p1'})-[r1]-(m)-[r2]-(b) RETURN b.id AS b ORDER BY b",
+    columns: ['b'],
+    rows: [['p2'], ['p2'], ['t1'], ['t1']],
+  },
+  {
+    name: 'two MATCH clauses reuse relationship',
+    query: "MATCH (a {id: 'p1'})-[r1]-(m) MATCH (m)-[r2]-(b) RETURN b.id AS b ORDER BY b",
+    columns: ['b'],
+    rows: [['p1'], ['p1'], ['p1'], ['p2'], ['p2'], ['t1'], ['t1']],
+  },
+  {
+    name: 'cartesian product counted',
+    query: 'MATCH (p:Pump), (t:Tank) RETURN count(*) AS pairs',
+    columns: ['pairs'],
+    rows: [[6]],
+  },
+  {
+    name: 'triangle-free check',
+    query: 'MATCH (a)-[]->(b)-[]->(c)-[]->(a) RETURN count(*) AS cycles',
+    columns: ['cycles'],
+    rows: [[0]],
+  },
+  {
+    name: 'entity type property alias',
+    query: "MATCH (n) WHERE n.entityType = 'Tank' RETURN n.name AS name ORDER BY name",
+    columns: ['name'],
+    rows: [['Tank 1'], ['Tank 2']],
+  },
+  {
+    name: 'Entity label with type label',
+    query: 'MATCH (n:Entity:Valve) RETURN n.id AS id ORDER BY id',
+    columns: ['id'],
+    rows: [['v1'], ['v2']],
+  },
+  {
+    name: 'count subquery in WITH',
+    query:
+      'MATCH (n:Entity) WITH n, COUNT { (n)-->() } AS out WHERE out >= 2 RETURN n.id AS id, out ORDER BY id',
+    columns: ['id', 'out'],
+    rows: [
+      ['p1', 2],
+      ['p2', 2],
+      ['t1', 2],
+    ],
+  },
+  {
+    name: 'any/none quantifiers',
+    query:
+      'MATCH (p:Pump) WHERE any(t IN coalesce(p.tags, []) WHERE t = "north") AND none(t IN coalesce(p.tags, []) WHERE t = "south") RETURN p.id AS id ORDER BY id',
+    columns: ['id'],
+    rows: [['p1'], ['p2']],
+  },
+  {
+    name: 'duration between dates',
+    query: "RETURN datetime('2026-01-01T00:00:00Z') + duration({hours: 36}) AS later",
+    columns: ['later'],
+    rows: [['2026-01-02T12:00:00.000Z']],
+  },
+  {
+    name: 'undirected anonymous ends count each edge both ways',
+    query: 'MATCH ()-[r]-() RETURN count(r) AS c',
+    columns: ['c'],
+    rows: [[23]],
+  },
+  {
+    name: 'named undirected ends',
+    query: "MATCH (a)-[r]-(b) WHERE a.id = 't2' RETURN b.id AS b, r.id AS r ORDER BY r",
+    columns: ['b', 'r'],
+    rows: [
+      ['v2', 'e05'],
+      ['t1', 'e06'],
+      ['t2', 'e12'],
+    ],
+  },
+  {
+    name: 'incoming ends read as records',
+    query: 'MATCH (a)<-[:FEEDS]-(b) RETURN a, b.name AS pump ORDER BY pump',
+    columns: ['a', 'pump'],
+    rows: [
+      [node('v1'), 'Pump 1'],
+      [node('v1'), 'Pump 2'],
+      [node('v2'), 'Pump 3'],
+    ],
+  },
+];

@@ -1,0 +1,218 @@
+/**
+ * Hostile queries: attempts to reach the service's own records or another workspace, to
+ * write (openly, or hidden in comments and strings), and to exhaust the engine. Each gets
+ * a 400 naming what is refused, or an answer confined to the workspace.
+ */
+export type HostileCase =
+  | {
+      name: string;
+      query: string;
+      parameters?: Record<string, unknown>;
+      code: 'CYPHER_UNSUPPORTED' | 'CYPHER_LIMIT_EXCEEDED' | 'CYPHER_SYNTAX_ERROR';
+      details: Record<string, unknown>;
+    }
+  | { name: string; query: string; parameters?: Record<string, unknown>; rows: unknown[][] };
+
+/** Placeholder for the id of the other workspace, replaced by the suite. */
+export const OTHER_WORKSPACE = '$otherWorkspace';
+
+const chain = (n: number): string =>
+  `MATCH ${Array.from({ length: n }, (_, i) => `(n${i})`).join('--')} RETURN count(*) AS c`;
+
+export const HOSTILE: readonly HostileCase[] = [
+  {
+    name: 'example 14: the command log is a system label',
+    query:
+      'MATCH (e:_CommandLogEntry) RETURN e.createdAt AS at, e.type AS command ORDER BY at DESC LIMIT 20',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'system label', line: 1, column: 7 },
+  },
+  {
+    name: 'a system label in a label predicate',
+    query: 'MATCH (n) WHERE n:_Workspace RETURN n',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'system label' },
+  },
+  {
+    name: 'a system label in backquotes',
+    query: 'MATCH (n:`_ApiKey`) RETURN n',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'system label' },
+  },
+  {
+    name: 'a system relationship type',
+    query: 'MATCH (n)-[r:_HAS_KEY]->(m) RETURN m',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'system label' },
+  },
+  {
+    name: 'another workspace named as a property',
+    query: 'MATCH (n:Entity {workspaceId: $other}) RETURN n.id AS id',
+    parameters: { other: OTHER_WORKSPACE },
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'workspaceId', line: 1, column: 18 },
+  },
+  {
+    name: 'a filter on the workspace property',
+    query: 'MATCH (n) WHERE n.workspaceId = $other RETURN n.id AS id',
+    parameters: { other: OTHER_WORKSPACE },
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'workspaceId' },
+  },
+  {
+    name: 'an id that exists only in the other workspace',
+    query: "MATCH (n {id: 'x1'}) RETURN n.name AS name",
+    rows: [],
+  },
+  {
+    name: 'an id both workspaces hold reads this one',
+    query: "MATCH (n {id: 'p1'})<-[r]-(m) RETURN n.name AS name, r.id AS r, m.id AS m",
+    rows: [['Pump 1', 'e07', 's1']],
+  },
+  {
+    name: 'a relationship id both workspaces hold reads this one',
+    query: "MATCH ()-[r {id: 'e01'}]->() RETURN startNode(r).id AS s, r.flow AS flow",
+    rows: [['p1', 3.5]],
+  },
+  {
+    name: 'every node, counted',
+    query: 'MATCH (n) RETURN count(n) AS nodes',
+    rows: [[11]],
+  },
+  {
+    name: 'a write in a line comment',
+    query: 'MATCH (n) // CREATE (m:Pump)\nRETURN count(n) AS c',
+    rows: [[11]],
+  },
+  {
+    name: 'a write in a block comment',
+    query: 'MATCH (n) /* DETACH DELETE n */ RETURN count(n) AS c',
+    rows: [[11]],
+  },
+  {
+    name: 'a write in a string',
+    query: "RETURN 'MATCH (n) DETACH DELETE n' AS text",
+    rows: [['MATCH (n) DETACH DELETE n']],
+  },
+  {
+    name: 'SQL in a parameter value',
+    query: 'MATCH (n) WHERE n.name = $name RETURN n.id AS id',
+    parameters: { name: "x' OR 1=1 --" },
+    rows: [],
+  },
+  {
+    name: 'a second statement after a semicolon',
+    query: 'MATCH (n) RETURN n.id AS id;\nMATCH (m) DETACH DELETE m',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'multiple statements', line: 2, column: 1 },
+  },
+  {
+    name: 'CREATE',
+    query: "CREATE (n:Pump {id: 'z'}) RETURN n",
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'CREATE', line: 1, column: 1 },
+  },
+  {
+    name: 'MERGE',
+    query: "MERGE (n:Pump {id: 'z'}) RETURN n",
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'MERGE', line: 1, column: 1 },
+  },
+  {
+    name: 'SET',
+    query: 'MATCH (n) SET n.x = 1 RETURN n',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'SET', line: 1, column: 11 },
+  },
+  {
+    name: 'DETACH DELETE',
+    query: 'MATCH (n) DETACH DELETE n',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'DETACH', line: 1, column: 11 },
+  },
+  {
+    name: 'REMOVE',
+    query: 'MATCH (n) REMOVE n.x RETURN n',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'REMOVE', line: 1, column: 11 },
+  },
+  {
+    name: 'a procedure',
+    query: 'CALL db.labels() YIELD label RETURN label',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'CALL', line: 1, column: 1 },
+  },
+  {
+    name: 'a CALL subquery',
+    query: 'MATCH (n) CALL { WITH n RETURN n AS m } RETURN m',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'CALL', line: 1, column: 11 },
+  },
+  {
+    name: 'LOAD CSV',
+    query: "LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l",
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'LOAD', line: 1, column: 1 },
+  },
+  {
+    name: 'USE another database',
+    query: 'USE system MATCH (n) RETURN n',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'USE', line: 1, column: 1 },
+  },
+  {
+    name: 'FOREACH',
+    query: 'FOREACH (x IN [1] | CREATE ())',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'FOREACH', line: 1, column: 1 },
+  },
+  {
+    name: 'an APOC function',
+    query: "RETURN apoc.text.join(['a'], ',') AS x",
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'apoc.text.join()', line: 1, column: 8 },
+  },
+  {
+    name: 'EXPLAIN',
+    query: 'EXPLAIN MATCH (n) RETURN n',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'EXPLAIN', line: 1, column: 1 },
+  },
+  {
+    name: 'a huge variable-length range',
+    query: 'MATCH (a)-[*1..1000]-(b) RETURN count(*) AS c',
+    code: 'CYPHER_LIMIT_EXCEEDED',
+    details: { limit: 'hops', max: 5, line: 1, column: 10 },
+  },
+  {
+    name: 'an unbounded variable-length relationship',
+    query: 'MATCH (a)-[*]-(b) RETURN count(*) AS c',
+    code: 'CYPHER_LIMIT_EXCEEDED',
+    details: { limit: 'hops', max: 5 },
+  },
+  {
+    name: 'deep nesting',
+    query: `RETURN ${'['.repeat(60)}1${']'.repeat(60)} AS x`,
+    code: 'CYPHER_LIMIT_EXCEEDED',
+    details: { limit: 'nesting', max: 20 },
+  },
+  {
+    name: 'a pattern of too many nodes',
+    query: chain(13),
+    code: 'CYPHER_LIMIT_EXCEEDED',
+    details: { limit: 'patternNodes', max: 12 },
+  },
+  {
+    name: 'a query too long',
+    query: `RETURN 1 AS x // ${'x'.repeat(10_001)}`,
+    code: 'CYPHER_LIMIT_EXCEEDED',
+    details: { limit: 'queryLength', max: 10_000 },
+  },
+  {
+    name: 'a label from a parameter',
+    query: 'MATCH (n:$label) RETURN n',
+    parameters: { label: '_Workspace' },
+    code: 'CYPHER_SYNTAX_ERROR',
+    details: { line: 1, column: 10 },
+  },
+];

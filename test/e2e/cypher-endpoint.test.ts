@@ -1,0 +1,192 @@
+import request, { type Response } from 'supertest';
+import { expectData, expectError, expectRequestId } from '../support/envelope-assertions';
+import { GraphQLClient } from '../support/graphql-client';
+import { OntologyClient } from '../support/ontology-client';
+import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+import { createKey, createWorkspaceWithKey } from '../support/workspace-fixtures';
+
+/** POST /api/queries/cypher end to end on the embedded default (docs/cypher.md). */
+describe('POST /api/queries/cypher', () => {
+  let t: TestApp;
+  let c: OntologyClient;
+  let other: OntologyClient;
+
+  const cypher = (
+    client: OntologyClient,
+    query: string,
+    parameters?: Record<string, unknown>,
+    key = client.apiKey,
+  ): Promise<Response> =>
+    request(t.app)
+      .post('/api/queries/cypher')
+      .set(authHeaders(key, client.workspaceId))
+      .send(parameters === undefined ? { query } : { query, parameters });
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { BOOTSTRAP_PLAN: 'enterprise', CYPHER_MAX_ROWS: '5', CYPHER_TIMEOUT_MS: '300' },
+    });
+    const ws = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+    c = new OntologyClient(t, ws.apiKey, ws.workspaceId);
+    const otherWs = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+    other = new OntologyClient(t, otherWs.apiKey, otherWs.workspaceId);
+    await c.ok('CREATE_NODE', {
+      id: 'p1',
+      entityType: 'Pump',
+      name: 'Pump 1',
+      properties: { rpm: 1450 },
+    });
+    await c.ok('CREATE_NODE', { id: 'v1', entityType: 'Valve', name: 'Valve 1' });
+    await c.edge('FEEDS', 'p1', 'v1', { flow: 3.5 });
+    for (let i = 0; i < 40; i += 1) {
+      await c.ok('CREATE_NODE', { id: `s${i}`, entityType: 'Sensor', name: `Sensor ${i}` });
+    }
+    await other.ok('CREATE_NODE', { id: 'secret', entityType: 'Pump', name: 'Other pump' });
+  });
+  afterAll(() => t.close());
+
+  it('answers columns and rows, nodes and relationships as records, in the envelope', async () => {
+    const res = await cypher(
+      c,
+      'MATCH (p:Pump)-[f:FEEDS]->(v) WHERE p.rpm > $min RETURN p, f, v.name AS valve',
+      {
+        min: 1000,
+      },
+    );
+    const data = expectData(res, 200);
+    expect(data.columns).toEqual(['p', 'f', 'valve']);
+    expect(data.rows).toEqual([
+      [
+        expect.objectContaining({
+          id: 'p1',
+          entityType: 'Pump',
+          name: 'Pump 1',
+          properties: { rpm: 1450 },
+        }),
+        expect.objectContaining({
+          type: 'FEEDS',
+          sourceId: 'p1',
+          targetId: 'v1',
+          properties: { flow: 3.5 },
+        }),
+        'Valve 1',
+      ],
+    ]);
+    expect(res.body.meta).toEqual({ rowCount: 1, truncated: false, elapsedMs: expect.any(Number) });
+    expectRequestId(res);
+  });
+
+  it('sees only the request workspace', async () => {
+    const res = await cypher(c, "MATCH (n {id: 'secret'}) RETURN n");
+    expect(expectData(res, 200).rows).toEqual([]);
+    const theirs = await cypher(other, 'MATCH (n) RETURN n.id AS id');
+    expect(expectData(theirs, 200).rows).toEqual([['secret']]);
+  });
+
+  it('cuts the rows at CYPHER_MAX_ROWS and says so', async () => {
+    const res = await cypher(c, 'MATCH (s:Sensor) RETURN s.id AS id ORDER BY id');
+    const data = expectData(res, 200);
+    expect(data.rows).toHaveLength(5);
+    expect(res.body.meta).toMatchObject({ rowCount: 5, truncated: true });
+    const exact = await cypher(c, 'MATCH (s:Sensor) RETURN s.id AS id ORDER BY id LIMIT 5');
+    expect(exact.body.meta).toMatchObject({ rowCount: 5, truncated: false });
+  });
+
+  it('stops a query at CYPHER_TIMEOUT_MS with 400 CYPHER_LIMIT_EXCEEDED, and serves others meanwhile', async () => {
+    const order: string[] = [];
+    const slow = cypher(c, 'MATCH (a), (b), (c), (d), (e) RETURN count(*) AS n').then((res) => {
+      order.push('cypher');
+      return res;
+    });
+    const health = request(t.app)
+      .get('/api/queries/nodes/p1')
+      .set(authHeaders(c.apiKey, c.workspaceId))
+      .then((res) => {
+        order.push('read');
+        return res;
+      });
+    const [slowRes, healthRes] = await Promise.all([slow, health]);
+    expect(healthRes.status).toBe(200);
+    expect(order).toEqual(['read', 'cypher']);
+    const error = expectError(slowRes, 400, 'CYPHER_LIMIT_EXCEEDED');
+    expect(error.details).toEqual({ limit: 'timeMs', max: 300 });
+    // The thread that ran it serves the next query.
+    expect(expectData(await cypher(c, 'RETURN 1 AS one'), 200).rows).toEqual([[1]]);
+  }, 20_000);
+
+  it('answers errors of the language with their code and position', async () => {
+    const syntax = expectError(await cypher(c, 'MATCH (n RETURN n'), 400, 'CYPHER_SYNTAX_ERROR');
+    expect(syntax.details).toMatchObject({ line: 1 });
+    const write = expectError(
+      await cypher(c, "CREATE (n:Pump {id: 'x'}) RETURN n"),
+      400,
+      'CYPHER_UNSUPPORTED',
+    );
+    expect(write.details).toMatchObject({
+      construct: expect.stringMatching(/CREATE/i),
+      line: 1,
+      column: 1,
+    });
+    expectError(await cypher(c, 'MATCH (n) RETURN m'), 400, 'CYPHER_SEMANTIC_ERROR');
+  });
+
+  it('validates the body', async () => {
+    expectError(await cypher(c, ''), 400, 'VALIDATION_ERROR');
+    const res = await request(t.app)
+      .post('/api/queries/cypher')
+      .set(authHeaders(c.apiKey, c.workspaceId))
+      .send({ query: 'RETURN 1 AS x', parameters: [1], extra: true });
+    expectError(res, 400, 'VALIDATION_ERROR');
+  });
+
+  it('needs read:nodes and read:edges', async () => {
+    const nodesOnly = await createKey(t, c.workspaceId, ['read:nodes']);
+    const refused = expectError(
+      await cypher(c, 'RETURN 1 AS x', {}, nodesOnly.secret),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
+    expect(refused.details).toEqual({ requiredScope: 'read:edges' });
+    const edgesOnly = await createKey(t, c.workspaceId, ['read:edges']);
+    expectError(await cypher(c, 'RETURN 1 AS x', {}, edgesOnly.secret), 403, 'INSUFFICIENT_SCOPE');
+    expectError(
+      await request(t.app)
+        .post('/api/queries/cypher')
+        .set('x-workspace-id', c.workspaceId)
+        .send({ query: 'RETURN 1 AS x' }),
+      401,
+      'UNAUTHENTICATED',
+    );
+  });
+
+  it('counts against the workspace rate limit', async () => {
+    const limited = await createWorkspaceWithKey(t, {
+      plan: 'enterprise',
+      limits: { perMinute: 2, perDay: 100 },
+    });
+    const client = new OntologyClient(t, limited.apiKey, limited.workspaceId);
+    const first = await cypher(client, 'RETURN 1 AS x');
+    expect(first.headers['x-ratelimit-limit']).toBe('2');
+    await cypher(client, 'RETURN 1 AS x');
+    expectError(await cypher(client, 'RETURN 1 AS x'), 429, 'RATE_LIMITED');
+  });
+
+  it('is mirrored in GraphQL as cypher(query, parameters)', async () => {
+    const gql = new GraphQLClient(t, c.apiKey, c.workspaceId);
+    const res = await gql.post(
+      'query ($q: String!, $p: JSON) { cypher(query: $q, parameters: $p) }',
+      {
+        q: 'MATCH (n:Pump) WHERE n.id = $id RETURN n.name AS name',
+        p: { id: 'p1' },
+      },
+    );
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.cypher).toEqual({
+      columns: ['name'],
+      rows: [['Pump 1']],
+      meta: { rowCount: 1, truncated: false, elapsedMs: expect.any(Number) },
+    });
+    const bad = await gql.post('{ cypher(query: "MERGE (n) RETURN n") }');
+    expect(bad.body.errors[0].extensions.code).toBe('CYPHER_UNSUPPORTED');
+  });
+});
