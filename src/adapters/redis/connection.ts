@@ -80,9 +80,14 @@ export class RedisConnection {
       commandTimeout: options.commandTimeoutMs,
     });
     this.scripts = defineScripts(this.client);
-    // The subscription waits for its connection (an offline queue, no timeout) and is made
-    // again after every reconnection (ioredis's autoResubscribe).
-    this.subscriber = new Redis(options.url, { ...common, enableOfflineQueue: true });
+    // The subscription waits for its connection (an offline queue, no timeout). Its owner
+    // subscribes again after every reconnection: ioredis's own resubscription leaves its
+    // promise unhandled, so a connection closed during it would be an unhandled rejection.
+    this.subscriber = new Redis(options.url, {
+      ...common,
+      enableOfflineQueue: true,
+      autoResubscribe: false,
+    });
     for (const client of [this.client, this.subscriber]) {
       // Without a listener an 'error' event would end the process; the outage log tells.
       client.on('error', (error: unknown) => {

@@ -45,17 +45,29 @@ export class RedisInvalidationBus implements InvalidationBus {
         this.local.deliver(message);
       }
     });
+    // Subscribed at once (the offline queue holds it until connected) and again at every
+    // later connection, each failure handled: a connection closed meanwhile is no error.
+    // Messages published while the subscription was lost are missed, so every
+    // resubscription after the first tells subscribers to drop everything.
+    const subscribe = () => {
+      subscriber.subscribe(INVALIDATION_CHANNEL).then(
+        () => {
+          if (this.subscribedOnce) {
+            this.local.deliver({ kind: 'all' });
+          }
+          this.subscribedOnce = true;
+        },
+        (error: unknown) => logger.debug({ err: error }, 'invalidation subscription failed'),
+      );
+    };
+    let connected = subscriber.status === 'ready';
     subscriber.on('ready', () => {
-      if (this.subscribedOnce) {
-        this.local.deliver({ kind: 'all' });
+      if (connected) {
+        subscribe();
       }
+      connected = true;
     });
-    subscriber.subscribe(INVALIDATION_CHANNEL).then(
-      () => {
-        this.subscribedOnce = true;
-      },
-      (error: unknown) => logger.debug({ err: error }, 'invalidation subscription failed'),
-    );
+    subscribe();
   }
 
   async publish(message: Invalidation): Promise<void> {
