@@ -14,9 +14,8 @@
  *    indexing does not compete with the reads (stated in the report).
  * 4. Reads at BENCH_CONNECTIONS connections (autocannon): get by id on `big` against `small`
  *    (rotating rounds), a filtered page (entityType + an rpm range + sort), its total, a
- *    cursor page BENCH_SCALE_CURSOR_PAGE pages deep against page 1, an offset of 90% of the
- *    nodes (refused: past MAX_LIST_OFFSET) and the deepest offset allowed, alone and while a
- *    probe reads nodes by id.
+ *    cursor page BENCH_SCALE_CURSOR_PAGE pages deep against page 1, and an offset of 90% of
+ *    the nodes, alone and while a probe reads nodes by id.
  *
  * Knobs (env): BENCH_SCALE_NODES (1000000), BENCH_SCALE_EDGES (2 x nodes),
  * BENCH_SCALE_IMPORT_NODES (200000), BENCH_SCALE_SMALL_NODES (10000), BENCH_SCALE_INFLIGHT (2),
@@ -32,7 +31,6 @@ import { startEmbeddingsStub } from './lib/embeddings-stub';
 import { envChoice, envFlag, envNumber } from './lib/env';
 import { runLoad, type LoadResult } from './lib/load';
 import { installCleanup, stopAll } from './lib/processes';
-import { MAX_LIST_OFFSET } from '../src/queries/list-paging';
 import {
   BATCH_COMMANDS,
   createEdges,
@@ -309,38 +307,28 @@ async function reads(
     deep.latencyP50Ms <= page1.latencyP50Ms * 1.2 + 1,
   );
 
-  // Node lists refuse an offset past MAX_LIST_OFFSET (a deep offset walk held the event
-  // loop): the 90% offset must be refused at once, and the deepest allowed one must leave
-  // other requests their latency.
-  const refusedOffset = Math.floor(knobs.nodes * 0.9);
-  const refused = await timeRequests(
-    big,
-    `/api/queries/nodes?limit=${PAGE}&offset=${refusedOffset}&count=false`,
-    3,
-  );
-  out(
-    `  offset ${formatInt(refusedOffset)}: ${refused.errors} of 3 refused (400 expected), ${refused.count} answered 200`,
-  );
-  goal(
-    `offset ${formatInt(refusedOffset)} refused (cursor instead)`,
-    `${refused.errors} of 3 refused`,
-    `3 of 3 (offset <= ${formatInt(MAX_LIST_OFFSET)})`,
-    refused.errors === 3,
-  );
-  const offsetPath = `/api/queries/nodes?limit=${PAGE}&offset=${MAX_LIST_OFFSET}&count=false`;
+  // An offset of 90% of the nodes is answered (slow is allowed: it walks every skipped
+  // record), but in a list thread (src/adapters/sqlite/list-threads.ts), so other requests
+  // keep their latency meanwhile.
+  const deepOffset = Math.floor(knobs.nodes * 0.9);
+  const offsetPath = `/api/queries/nodes?limit=${PAGE}&offset=${deepOffset}&count=false`;
   const alone = await timeRequests(big, offsetPath, 3);
-  out(
-    `  offset ${formatInt(MAX_LIST_OFFSET)}: ${alone.count} of 3 answered 200, p50 ${ms(alone.p50)}`,
+  out(`  offset ${formatInt(deepOffset)}: ${alone.count} of 3 answered 200, p50 ${ms(alone.p50)}`);
+  goal(
+    `offset ${formatInt(deepOffset)} answered`,
+    `${alone.count} of 3, p50 ${ms(alone.p50)}`,
+    '3 of 3 (slow allowed)',
+    alone.count === 3 && alone.errors === 0,
   );
   const getPaths = sample(ids, 1000).map((id) => `/api/queries/nodes/${id}`);
-  const offsets = timeRequests(big, offsetPath, 20);
+  const offsets = timeRequests(big, offsetPath, 10);
   const beside = await probe(big, getPaths, 4, offsets);
   const offsetsDone = await offsets;
   out(
-    `  get by id, 4 clients, while 20 offset ${formatInt(MAX_LIST_OFFSET)} requests ran (p50 ${ms(offsetsDone.p50)}): p50 ${ms(beside.p50)} p99 ${ms(beside.p99)} max ${ms(beside.max)}`,
+    `  get by id, 4 clients, while 10 offset ${formatInt(deepOffset)} requests ran (p50 ${ms(offsetsDone.p50)}): p50 ${ms(beside.p50)} p99 ${ms(beside.p99)} max ${ms(beside.max)}`,
   );
   goal(
-    `other requests during offset ${formatInt(MAX_LIST_OFFSET)}: get p99`,
+    `other requests during offset ${formatInt(deepOffset)}: get p99`,
     ms(beside.p99),
     `<= ${GOALS.probeP99Ms} ms`,
     beside.p99 <= GOALS.probeP99Ms && beside.errors === 0 && offsetsDone.errors === 0,

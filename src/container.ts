@@ -131,11 +131,8 @@ export function createContainer(
   );
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
-  const graph = instrument(
-    neo4j?.graph ?? new SqliteGraphStore(db, config.propertyIndexes),
-    system,
-    'graph',
-  );
+  const sqliteGraph = neo4j ? undefined : new SqliteGraphStore(db, config.propertyIndexes);
+  const graph = instrument(neo4j?.graph ?? (sqliteGraph as SqliteGraphStore), system, 'graph');
   // Compiled ontology schemas, shared by every writer of records in this process.
   const schemas = new SchemaCache();
   const ontology = new OntologyService(
@@ -279,6 +276,7 @@ export function createContainer(
       await search.close();
       await liveData.close();
       await sqliteCypher?.close();
+      await sqliteGraph?.close();
       await neo4j?.close();
       shared.close();
       db.close();

@@ -16,14 +16,6 @@ export interface ListPaging {
   offsetPath?: string;
 }
 
-/**
- * Deepest `offset` a node or edge list accepts. An offset is a walk over every skipped
- * record inside one synchronous read: at 1,000,000 nodes, offset 900,000 took about 190 ms
- * of the event loop, during which every other request of the process waited. Deeper pages
- * are reached by cursor, an index seek whatever the depth (docs/filters.md).
- */
-export const MAX_LIST_OFFSET = 10_000;
-
 /** A page of a node or edge list. */
 export interface ListResult<T> {
   items: T[];
@@ -34,9 +26,10 @@ export interface ListResult<T> {
 }
 
 /**
- * Runs one page of a list by offset (at most MAX_LIST_OFFSET) or cursor: decodes the cursor against the list's
+ * Runs one page of a list by offset or cursor: decodes the cursor against the list's
  * binding, asks the store for one item more than the page (that extra item says whether a
- * next page exists, without counting), and makes the cursor of the page's last item.
+ * next page exists, without counting), and makes the cursor of the page's last item. Any
+ * offset is served; the embedded store reads deep ones off the event loop (list-threads.ts).
  */
 export async function pageOfList<T extends { id: string }, F extends string>(
   kind: RecordKind,
@@ -50,17 +43,6 @@ export async function pageOfList<T extends { id: string }, F extends string>(
     throw new ValidationError(
       'cursor and offset cannot be combined: a cursor says where to start.',
       [{ path: offsetPath, message: 'must not be given with cursor' }],
-    );
-  }
-  if (paging.offset > MAX_LIST_OFFSET) {
-    throw new ValidationError(
-      `offset must be at most ${MAX_LIST_OFFSET}; page deeper with cursor (meta.nextCursor).`,
-      [
-        {
-          path: offsetPath,
-          message: `must be at most ${MAX_LIST_OFFSET}: use cursor for deeper pages`,
-        },
-      ],
     );
   }
   const binding = listBinding(kind, filter, sort);

@@ -281,21 +281,4 @@ describe('list filters and cursors', () => {
     ).toEqual(['args.where.property.1.eq']);
     await gql.error('INVALID_CURSOR', '{ nodes(after: "bm9wZQ") { total } }');
   });
-
-  it('refuses an offset past 10,000 on REST and GraphQL, naming the cursor instead', async () => {
-    expect(
-      expectData(await c.get('/api/queries/nodes', { offset: 10_000, count: 'false' }), 200),
-    ).toEqual([]);
-    for (const path of ['/api/queries/nodes', '/api/queries/edges']) {
-      const res = await c.get(path, { offset: 10_001 });
-      expect(expectError(res, 400, 'VALIDATION_ERROR').message).toMatch(/cursor/);
-      expect(issuePaths(res)).toEqual(['query.offset']);
-    }
-    for (const list of ['nodes', 'edges']) {
-      const { error } = await gql.error('VALIDATION_ERROR', `{ ${list}(offset: 10001) { total } }`);
-      expect(
-        (error.extensions.details as { issues: { path: string }[] }).issues.map((i) => i.path),
-      ).toEqual(['args.offset']);
-    }
-  });
 });

@@ -24,6 +24,8 @@ import { BookkeepingStatements, GraphBookkeeping } from './graph-bookkeeping';
 import type { SqliteDatabase } from './database';
 import { ExpansionQuery } from './graph-expansion';
 import { ListQuery } from './graph-list-query';
+import { edgeListDefinition, nodeListDefinition } from './list-definitions';
+import { ListThreads, walksManyRecords } from './list-threads';
 import { NeighborhoodQuery } from './graph-neighborhood';
 import { applyPropertyIndexes } from './property-indexes';
 import {
@@ -49,6 +51,9 @@ export class SqliteGraphStore implements GraphStore {
   private readonly getEdgeStmt: Statement<[string, string], EdgeRow>;
   private readonly nodeList: ListQuery<NodeRow, NodeSortField>;
   private readonly edgeList: ListQuery<EdgeRow, EdgeSortField>;
+  private readonly indexedKeys: Record<'node' | 'edge', ReadonlySet<string>>;
+  /** Pages that walk many records run there, off the event loop (list-threads.ts). */
+  private readonly listThreads: ListThreads;
   private readonly traversal: NeighborhoodQuery;
   private readonly expansion: ExpansionQuery;
   private readonly writerStatements: GraphWriterStatements;
@@ -78,50 +83,13 @@ export class SqliteGraphStore implements GraphStore {
     this.getEdgeStmt = db.reader.prepare(
       `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`,
     );
-    this.nodeList = new ListQuery<NodeRow, NodeSortField>(db.reader, {
-      table: 'graph_nodes',
-      columns: NODE_COLUMNS,
-      fields: {
-        own: {
-          id: 'id',
-          name: 'name',
-          entityType: 'entity_type',
-          createdAt: 'created_at',
-          updatedAt: 'updated_at',
-          version: 'version',
-        },
-        properties: 'properties',
-        indexedKeys: new Set(propertyIndexes.node),
-      },
-      sortColumns: {
-        createdAt: 'created_at',
-        updatedAt: 'updated_at',
-        name: 'name',
-        entityType: 'entity_type',
-      },
-      countAll: 'SELECT nodes FROM graph_counts WHERE workspace_id = @workspaceId',
-    });
-    this.edgeList = new ListQuery<EdgeRow, EdgeSortField>(db.reader, {
-      table: 'graph_edges',
-      columns: EDGE_COLUMNS,
-      // nodeId (either end) is an OR of two indexed columns: SQLite answers it with both
-      // traversal indexes.
-      fields: {
-        own: {
-          id: 'id',
-          type: 'type',
-          sourceId: 'source_id',
-          targetId: 'target_id',
-          createdAt: 'created_at',
-          updatedAt: 'updated_at',
-          version: 'version',
-        },
-        properties: 'properties',
-        indexedKeys: new Set(propertyIndexes.edge),
-      },
-      sortColumns: { createdAt: 'created_at', updatedAt: 'updated_at', type: 'type' },
-      countAll: 'SELECT edges FROM graph_counts WHERE workspace_id = @workspaceId',
-    });
+    this.nodeList = new ListQuery(db.reader, nodeListDefinition(propertyIndexes));
+    this.edgeList = new ListQuery(db.reader, edgeListDefinition(propertyIndexes));
+    this.indexedKeys = {
+      node: new Set(propertyIndexes.node),
+      edge: new Set(propertyIndexes.edge),
+    };
+    this.listThreads = new ListThreads(db.reader.name, propertyIndexes);
     this.traversal = new NeighborhoodQuery(db.reader);
     this.expansion = new ExpansionQuery(db.reader);
     this.writerStatements = new GraphWriterStatements(db.writer);
@@ -152,28 +120,47 @@ export class SqliteGraphStore implements GraphStore {
     });
   }
 
-  listNodes(
+  async listNodes(
     workspaceId: string,
     filter: NodeFilter,
     sort: readonly SortKey<NodeSortField>[],
     page: ListPageRequest,
   ): Promise<ListPage<GraphNode>> {
-    return settle(() => {
-      const result = this.nodeList.run(workspaceId, nodeFilterTree(filter), sort, page);
-      return { items: result.items.map(toNode), total: result.total };
-    });
+    const tree = nodeFilterTree(filter);
+    const result = walksManyRecords(tree, page, this.indexedKeys.node)
+      ? ((await this.listThreads.run({
+          kind: 'node',
+          workspaceId,
+          filter: tree,
+          sort,
+          page,
+        })) as ListPage<NodeRow>)
+      : await settle(() => this.nodeList.run(workspaceId, tree, sort, page));
+    return { items: result.items.map(toNode), total: result.total };
   }
 
-  listEdges(
+  async listEdges(
     workspaceId: string,
     filter: EdgeFilter,
     sort: readonly SortKey<EdgeSortField>[],
     page: ListPageRequest,
   ): Promise<ListPage<GraphEdge>> {
-    return settle(() => {
-      const result = this.edgeList.run(workspaceId, edgeFilterTree(filter), sort, page);
-      return { items: result.items.map(toEdge), total: result.total };
-    });
+    const tree = edgeFilterTree(filter);
+    const result = walksManyRecords(tree, page, this.indexedKeys.edge)
+      ? ((await this.listThreads.run({
+          kind: 'edge',
+          workspaceId,
+          filter: tree,
+          sort,
+          page,
+        })) as ListPage<EdgeRow>)
+      : await settle(() => this.edgeList.run(workspaceId, tree, sort, page));
+    return { items: result.items.map(toEdge), total: result.total };
+  }
+
+  /** Ends the list threads; the database itself is closed by its owner. */
+  close(): Promise<void> {
+    return this.listThreads.close();
   }
 
   neighborhood(
