@@ -266,8 +266,16 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
     if (!this.options.buildOnWrite || this.closed || this.enabledDimensions() === null) {
       return;
     }
+    const known = this.written.get(workspaceId) ?? 0;
+    if (known >= this.minPoints) {
+      // Counted past the threshold already: a bulk load writing on and on only pushes the
+      // start back (the timer counts once more before it starts the graph). Counting again
+      // on every write, a scan of a growing index, cost a bulk load more than its inserts.
+      this.startWhenQuiet(workspaceId);
+      return;
+    }
     // Counting is a scan of the workspace's index entries: only when the estimate says so.
-    const estimate = (this.written.get(workspaceId) ?? 0) + points;
+    const estimate = known + points;
     const actual = estimate >= this.minPoints ? this.follower.countPoints(workspaceId) : estimate;
     this.written.set(workspaceId, actual);
     if (actual >= this.minPoints) {
