@@ -86,6 +86,10 @@ class QueryCompiler {
    * arm uses the indexes from the rows it extends instead of materialising the pattern.
    */
   private optional(frame: Frame, clause: MatchClause): Frame {
+    const joined = this.leftJoin(frame, clause);
+    if (joined) {
+      return joined;
+    }
     const matched = frame.clone();
     this.patterns.match(matched, clause.patterns, clause.where);
     const unmatched = frame.clone();
@@ -113,6 +117,39 @@ class QueryCompiler {
       descending: o.descending,
     }));
     return next;
+  }
+
+  /**
+   * OPTIONAL MATCH as a LEFT JOIN, when the pattern adds one table row to the rows it
+   * extends (one relationship from a bound node to an unconstrained one, or a single node):
+   * the pattern's conditions become the ON clause. Unlike the two arms of `optional`, the
+   * rows keep the order of the frame's tables, so an ORDER BY ... LIMIT over them can be
+   * served by an index and stop early. Null otherwise (nothing was added to the query).
+   */
+  private leftJoin(frame: Frame, clause: MatchClause): Frame | null {
+    if (frame.from.length === 0) {
+      return null;
+    }
+    const mark = this.sql.mark();
+    const trial = frame.clone();
+    this.patterns.match(trial, clause.patterns, clause.where);
+    const added = trial.from.slice(frame.from.length);
+    const tables = added.filter((item) => !item.startsWith('LEFT JOIN'));
+    const table = tables.length === 1 ? tables[0]! : '';
+    const alias = table.slice(table.lastIndexOf(' ') + 1);
+    const reads = new RegExp(`\\b${alias}\\.`);
+    const lookups = added.filter((item) => item !== table);
+    const isRow = table.startsWith('graph_edges ') || table.startsWith('graph_nodes ');
+    const hasPath = clause.patterns.some((part) => part.pathVariable !== null);
+    if (!isRow || hasPath || lookups.some((item) => reads.test(item))) {
+      this.sql.restore(mark);
+      return null;
+    }
+    const on = [...trial.where.slice(frame.where.length), `cy_alive(${alias}.rowid)`];
+    trial.from.splice(frame.from.length);
+    trial.from.push(...lookups, `LEFT JOIN ${table} ON ${on.join(' AND ')}`);
+    trial.where.splice(frame.where.length);
+    return trial;
   }
 
   /** WITH: the projection as a CTE, read by a new frame. */
