@@ -83,6 +83,12 @@ describe('SQLite plans of compiled Cypher', () => {
     expect(sql).not.toContain('LEFT JOIN graph_edges');
   });
 
+  it('reads label alternatives through the entity-type index', () => {
+    expect(plan(corpusQuery('multiple labels alternatives via WHERE'))[0]).toMatch(
+      /^SEARCH n\d+ USING COVERING INDEX graph_nodes_type \(workspace_id=\? AND entity_type=\?\)$/,
+    );
+  });
+
   /**
    * Answers of the shapes these plans change, beyond the corpus: what openCypher gives over
    * the fixture graph (fixture-graph.ts).
@@ -137,6 +143,11 @@ describe('SQLite plans of compiled Cypher', () => {
         ['s2', false],
         ['spare', null],
       ],
+    ],
+    [
+      'text predicates with null and empty operands',
+      "MATCH (n {id: 'spare'}) RETURN null ENDS WITH '', toUpper(n.unit) ENDS WITH '', n.name ENDS WITH '', n.name ENDS WITH 'Spare sensor!', n.name STARTS WITH 'Spare', n.name CONTAINS '', n.name CONTAINS n.unit",
+      [[null, null, true, false, true, true, null]],
     ],
   ])('answers %s as Cypher does', (_name, query, rows) => {
     expect(runSqlQuery(db, workspaceId, compiled(query), 1000).rows).toEqual(rows);

@@ -148,13 +148,15 @@ export class ExpressionCompiler {
         };
       case 'labels': {
         const labels = expr.labels.filter((l) => l !== 'Entity');
+        if (labels.length === 0) {
+          const id = this.compile(expr.target, frame).sql;
+          return { sql: `(CASE WHEN ${id} IS NULL THEN NULL ELSE 1 END)`, type: BOOLEAN };
+        }
+        // The type of a null node reads as null, so the test is null then without a CASE;
+        // a plain comparison lets SQLite turn `n:A OR n:B` into an index look-up.
         const node = this.entityColumn(expr.target, frame, 'entity_type');
-        const id = this.compile(expr.target, frame).sql;
         const tests = labels.map((l) => `${node} = ${this.sql.bind(l)}`);
-        return {
-          sql: `(CASE WHEN ${id} IS NULL THEN NULL ELSE ${tests.length > 0 ? `(${tests.join(' AND ')})` : '1'} END)`,
-          type: BOOLEAN,
-        };
+        return { sql: `(${tests.join(' AND ')})`, type: BOOLEAN };
       }
       case 'call':
         return compileCall(this, expr, frame);
@@ -292,15 +294,25 @@ export class ExpressionCompiler {
       case 'starts with':
       case 'ends with':
       case 'contains': {
-        const l = scalar(this.compile(expr.left, frame));
-        const r = scalar(this.compile(expr.right, frame));
+        const left = this.compile(expr.left, frame);
+        const right = this.compile(expr.right, frame);
+        const l = scalar(left);
+        const r = scalar(right);
+        // Each is null when either side is: substr, length and instr all return null then.
         const test =
           expr.op === 'starts with'
             ? `substr(${l}, 1, length(${r})) = ${r}`
             : expr.op === 'ends with'
-              ? `(length(${r}) = 0 OR substr(${l}, -length(${r})) = ${r})`
+              ? `substr(${l}, length(${l}) - length(${r}) + 1) = ${r}`
               : `instr(${l}, ${r}) > 0`;
-        return `(CASE WHEN typeof(${l}) = 'text' AND typeof(${r}) = 'text' THEN ${test} END)`;
+        // A side that is not text makes the test null; a string-typed side is text or null,
+        // and testing it would cost a function call per row on scans of every node.
+        const checks = [left, right]
+          .filter((side) => side.type.kind !== 'string')
+          .map((side) => `typeof(${scalar(side)}) = 'text'`);
+        return checks.length === 0
+          ? `(${test})`
+          : `(CASE WHEN ${checks.join(' AND ')} THEN ${test} END)`;
       }
       default:
         return this.arithmetic(expr, frame);
