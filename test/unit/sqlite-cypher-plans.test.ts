@@ -89,6 +89,14 @@ describe('SQLite plans of compiled Cypher', () => {
     );
   });
 
+  it('counts every edge both ways in one pass over an edge index', () => {
+    expect(plan(corpusQuery('undirected anonymous ends count each edge both ways'))).toEqual([
+      expect.stringMatching(
+        /^SEARCH e\d+ USING COVERING INDEX graph_edges_(in|out) \(workspace_id=\?\)$/,
+      ),
+    ]);
+  });
+
   /**
    * Answers of the shapes these plans change, beyond the corpus: what openCypher gives over
    * the fixture graph (fixture-graph.ts).
@@ -148,6 +156,46 @@ describe('SQLite plans of compiled Cypher', () => {
       'text predicates with null and empty operands',
       "MATCH (n {id: 'spare'}) RETURN null ENDS WITH '', toUpper(n.unit) ENDS WITH '', n.name ENDS WITH '', n.name ENDS WITH 'Spare sensor!', n.name STARTS WITH 'Spare', n.name CONTAINS '', n.name CONTAINS n.unit",
       [[null, null, true, false, true, true, null]],
+    ],
+    ['a count of every edge both ways', 'MATCH ()-[r]-() RETURN count(*), count(r)', [[23, 23]]],
+    [
+      'counts of every edge both ways by type',
+      'MATCH ()-[r]-() RETURN type(r) AS t, count(*) AS c ORDER BY t',
+      [
+        ['FEEDS', 6],
+        ['FLOWS_TO', 6],
+        ['LOCATED_AT', 6],
+        ['MONITORS', 4],
+        ['RECIRCULATES', 1],
+      ],
+    ],
+    [
+      'aggregates over every edge both ways',
+      'MATCH ()-[r]-() RETURN count(DISTINCT r), min(r.id), max(r.id), size(collect(r.id))',
+      [[12, 'e01', 'e12', 23]],
+    ],
+    [
+      'a sum and an average over edges both ways',
+      'MATCH ()-[r:FEEDS]-() RETURN sum(r.flow), avg(r.flow), count(r.flow)',
+      [[9.5, 2.375, 4]],
+    ],
+    [
+      'the rows of every edge both ways',
+      'MATCH ()-[r]-() RETURN r.id ORDER BY r.id LIMIT 3',
+      [['e01'], ['e01'], ['e02']],
+    ],
+    [
+      'a count of every edge both ways through WITH and UNWIND',
+      'MATCH ()-[r]-() WITH count(*) AS c MATCH ()-[s]-() UNWIND [1, 2] AS x RETURN c, count(*)',
+      [[23, 46]],
+    ],
+    [
+      'a COUNT subquery of every edge both ways',
+      'MATCH (n:Tank) RETURN n.id, COUNT { ()-[:RECIRCULATES|FEEDS]-() } ORDER BY n.id',
+      [
+        ['t1', 7],
+        ['t2', 7],
+      ],
     ],
   ])('answers %s as Cypher does', (_name, query, rows) => {
     expect(runSqlQuery(db, workspaceId, compiled(query), 1000).rows).toEqual(rows);

@@ -217,6 +217,22 @@ export class ExpressionCompiler {
     return binding && binding.kind !== 'value' ? binding : null;
   }
 
+  /**
+   * True when `expr` is a node or relationship variable of a row its frame joins (not a
+   * LEFT JOIN): it is never null there.
+   */
+  isMatchedRow(expr: Expr, frame: Frame): boolean {
+    const binding = this.entityBinding(expr, frame);
+    const alias = binding?.alias;
+    return (
+      alias !== null &&
+      alias !== undefined &&
+      binding!.frame.from.some(
+        (item) => item === `graph_nodes ${alias}` || item === `graph_edges ${alias}`,
+      )
+    );
+  }
+
   /** A column of the row of a node or relationship expression (joined, or read by id). */
   entityColumn(expr: Expr, frame: Frame, column: string): string {
     const binding = this.entityBinding(expr, frame);

@@ -70,7 +70,16 @@ export class PatternCompiler implements PatternSql {
         const left = nodeSlots[i]!;
         const right = nodeSlots[i + 1]!;
         if (relationship.length === null && !part.shortest) {
-          occurrences.push({ kind: 'one', id: this.hop(frame, relationship, left, right) });
+          // A lone `()-[r]-()`: nothing can read its ends, so one edge row can stand for
+          // both orientations (Frame.bothWays).
+          const unread =
+            part.element.relationships.length === 1 &&
+            part.pathVariable === null &&
+            part.element.nodes.every((n) => n.variable === null && hopEnds.has(n));
+          occurrences.push({
+            kind: 'one',
+            id: this.hop(frame, relationship, left, right, unread),
+          });
         } else {
           segments.push({ relationship, left, right, shortest: part.shortest });
         }
@@ -97,9 +106,10 @@ export class PatternCompiler implements PatternSql {
   ): string {
     const child = new Frame(this.sql, frame);
     this.match(child, patterns, where);
+    const weight = child.weight();
     return mode === 'exists'
       ? `EXISTS (SELECT 1${child.body()})`
-      : `(SELECT count(*)${child.body()})`;
+      : `(SELECT ${weight === null ? 'count(*)' : `coalesce(sum(${weight}), 0)`}${child.body()})`;
   }
 
   predicate(frame: Frame, element: PatternElement): string {
@@ -210,22 +220,34 @@ export class PatternCompiler implements PatternSql {
     return { sql: `(${column} -> ${path})`, type: ANY, property: { column, path } };
   }
 
-  /** One edge row between two slots; returns its id expression. */
   /**
    * One edge row between two slots; returns its id expression. An anonymous node with no
    * condition (hopOnlyEnds) has no row of its own: the edge's end column is its id, the
    * edge's foreign key guaranteeing that the node exists, so `()-[r]->()` reads edges only
-   * and `(n)--()` is an index look-up from n.
+   * and `(n)--()` is an index look-up from n. An undirected hop between two such ends
+   * matches every edge in both orientations; when no end is ever read (`unread`), one edge
+   * row stands for both (Frame.bothWays).
    */
-  private hop(frame: Frame, relationship: RelationshipPattern, left: Slot, right: Slot): string {
+  private hop(
+    frame: Frame,
+    relationship: RelationshipPattern,
+    left: Slot,
+    right: Slot,
+    unread = false,
+  ): string {
     const e = this.sql.alias('e');
     frame.from.push(`graph_edges ${e}`);
     frame.where.push(`${e}.workspace_id = ${this.sql.ws}`);
     frame.where.push(this.edgeConditions(frame, relationship, e));
     const direction = relationship.direction;
     if (left.id === null && right.id === null && direction === 'both') {
-      // Both orientations of every edge: the left end needs a row to enumerate them.
-      this.nodeRow(frame, left);
+      if (unread) {
+        frame.bothWays.push(e);
+      } else {
+        // Both orientations of every edge, from the left end's row: a condition on that
+        // end (`WHERE a.id = $id`) is then a look-up of the node and of its edges.
+        this.nodeRow(frame, left);
+      }
     }
     const [from, to] = direction === 'in' ? ['target_id', 'source_id'] : ['source_id', 'target_id'];
     if (left.id === null || right.id === null) {
@@ -320,14 +342,7 @@ export class PatternCompiler implements PatternSql {
     for (const segment of segments.filter((s) => s.shortest)) {
       for (const slot of [segment.left, segment.right]) {
         if (slot.id === null) {
-          const alias = this.sql.alias('n');
-          frame.from.push(`graph_nodes ${alias}`);
-          frame.where.push(`${alias}.workspace_id = ${this.sql.ws}`);
-          slot.id = `${alias}.id`;
-          slot.home = rootOf(frame);
-          if (slot.pattern.variable) {
-            frame.bindEntity(slot.pattern.variable, 'node', slot.id, alias);
-          }
+          this.nodeRow(frame, slot);
         }
       }
       const walk = shortestPaths(

@@ -1,9 +1,10 @@
-import type { MatchClause, Projection } from '../../../cypher/ast';
-import { containsAggregate } from '../../../cypher/ast-utils';
+import type { Expr, FunctionCall, MatchClause, Projection } from '../../../cypher/ast';
+import { children, containsAggregate } from '../../../cypher/ast-utils';
+import { isAggregate } from '../../../cypher/functions';
 import type { AnalyzedQuery, Column } from '../../../cypher/index';
 import { ANY, elementOf } from '../../../cypher/types';
 import { bindElement, ExpressionCompiler } from './compile-expression';
-import { orderSql } from './compile-functions';
+import { orderSql, weighable } from './compile-functions';
 import { PatternCompiler } from './compile-pattern';
 import { Frame, type Binding, type Ordering } from './frame';
 import { SqlBuilder, type SqlValue } from './sql-builder';
@@ -60,6 +61,7 @@ class QueryCompiler {
           }
           break;
         case 'unwind': {
+          frame.expand();
           const list = this.exprs.compile(clause.expr, frame);
           const j = this.sql.alias('u');
           frame.from.push(`json_each(${list.sql}) ${j}`);
@@ -86,6 +88,7 @@ class QueryCompiler {
    * arm uses the indexes from the rows it extends instead of materialising the pattern.
    */
   private optional(frame: Frame, clause: MatchClause): Frame {
+    frame.expand();
     const joined = this.leftJoin(frame, clause);
     if (joined) {
       return joined;
@@ -177,8 +180,14 @@ class QueryCompiler {
     projection: Projection,
     final: boolean,
   ): { sql: string; ordering: Ordering[]; bindings: Binding[] } {
-    const items = projection.items.map((item) => this.exprs.compile(item.expr, frame));
     const aggregating = projection.items.some((item) => containsAggregate(item.expr));
+    const aggregates = [...projection.items, ...projection.orderBy].flatMap((item) =>
+      aggregateCalls(item.expr),
+    );
+    if (!aggregating || !aggregates.every(weighable)) {
+      frame.expand();
+    }
+    const items = projection.items.map((item) => this.exprs.compile(item.expr, frame));
     const select = items.map((c, i) => `${c.sql} AS c${i}`);
     const groupBy = aggregating
       ? items.filter((_, i) => !containsAggregate(projection.items[i]!.expr)).map((c) => c.sql)
@@ -237,4 +246,15 @@ function rebind(frame: Frame, name: string, binding: Binding, column: string): v
   } else {
     frame.bindEntity(name, binding.kind, column, null);
   }
+}
+
+/** The aggregate calls in `expr` (outside nested subqueries, as containsAggregate). */
+function aggregateCalls(expr: Expr): FunctionCall[] {
+  if (expr.kind === 'call' && isAggregate(expr.name)) {
+    return [expr];
+  }
+  if (expr.kind === 'subquery' || expr.kind === 'patternPredicate') {
+    return [];
+  }
+  return children(expr).flatMap(aggregateCalls);
 }

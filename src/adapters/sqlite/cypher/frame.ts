@@ -32,6 +32,14 @@ export class Frame {
   readonly where: string[] = [];
   readonly vars = new Map<string, Binding>();
   ordering: Ordering[] = [];
+  /**
+   * Edge rows that each stand for both orientations of an undirected relationship whose
+   * ends are never read (`()-[r]-()`, compile-pattern.ts): such a row is two matches, or one
+   * for a self-loop, which Cypher matches once. Aggregates that can weigh rows use `weight`
+   * (a count of every edge is then one pass over an edge index); any other use of the rows
+   * `expand`s them into one row per orientation first.
+   */
+  readonly bothWays: string[] = [];
 
   constructor(
     readonly sql: SqlBuilder,
@@ -70,6 +78,25 @@ export class Frame {
     return alias;
   }
 
+  /** How many matches a row stands for, as SQL; null when each row is one match. */
+  weight(): string | null {
+    return this.bothWays.length === 0
+      ? null
+      : this.bothWays.map((e) => `(2 - (${e}.source_id = ${e}.target_id))`).join(' * ');
+  }
+
+  /**
+   * Turns rows that stand for both orientations into one row per orientation: a join with
+   * two rows, the second dropped for a self-loop.
+   */
+  expand(): void {
+    for (const e of this.bothWays.splice(0)) {
+      const o = this.sql.alias('o');
+      this.from.push(`(VALUES (0), (1)) ${o}`);
+      this.where.push(`(${o}.column1 = 0 OR ${e}.source_id <> ${e}.target_id)`);
+    }
+  }
+
   /** `FROM ... WHERE ...` (empty FROM: the single row a query starts with). */
   body(): string {
     const from = this.from
@@ -102,6 +129,9 @@ export class Frame {
       if (table === 'graph_nodes' || table === 'graph_edges') {
         return [`${alias}.rowid`];
       }
+      if (item.startsWith('(VALUES')) {
+        return [`${alias}.column1`];
+      }
       return item.startsWith('json_each(') ? [`${alias}.key`] : [`${alias}.hops`];
     });
     return columns.length > 0 ? [`cy_alive(${columns.join(', ')})`] : [];
@@ -116,6 +146,7 @@ export class Frame {
     copy.from.push(...this.from);
     copy.where.push(...this.where);
     copy.ordering = [...this.ordering];
+    copy.bothWays.push(...this.bothWays);
     for (const [name, binding] of this.vars) {
       copy.vars.set(
         name,
