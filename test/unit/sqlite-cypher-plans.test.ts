@@ -97,6 +97,15 @@ describe('SQLite plans of compiled Cypher', () => {
     ]);
   });
 
+  it('tests an undirected pattern from a bound node with one look-up per edge index', () => {
+    const steps = plan(corpusQuery('ex11 isolated entities'));
+    expect(steps.join(' / ')).not.toContain('MULTI-INDEX OR');
+    expect(steps.filter((s) => /^SEARCH e\d+ USING COVERING INDEX/.test(s))).toEqual([
+      expect.stringContaining('graph_edges_out (workspace_id=? AND source_id=?)'),
+      expect.stringContaining('graph_edges_in (workspace_id=? AND target_id=?)'),
+    ]);
+  });
+
   /**
    * Answers of the shapes these plans change, beyond the corpus: what openCypher gives over
    * the fixture graph (fixture-graph.ts).
@@ -195,6 +204,19 @@ describe('SQLite plans of compiled Cypher', () => {
       [
         ['t1', 7],
         ['t2', 7],
+      ],
+    ],
+    [
+      'an undirected EXISTS that only a self-loop satisfies',
+      'MATCH (n:Tank) WHERE EXISTS { (n)-[r]-(m) WHERE m.id = n.id } RETURN n.id',
+      [['t2']],
+    ],
+    [
+      'an undirected COUNT over a self-loop',
+      'MATCH (t:Tank) RETURN t.id, COUNT { (t)--(m) WHERE m:Tank } ORDER BY t.id',
+      [
+        ['t1', 1],
+        ['t2', 2],
       ],
     ],
   ])('answers %s as Cypher does', (_name, query, rows) => {

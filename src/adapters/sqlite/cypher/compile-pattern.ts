@@ -47,6 +47,8 @@ const OWN_COLUMNS: Readonly<Record<string, string>> = {
 export class PatternCompiler implements PatternSql {
   /** The edge row of each single hop compiled (paths read their ids). */
   private readonly hopIds = new Map<RelationshipPattern, string>();
+  /** Hops that match no self-loop (the second arm of `orientedArms`). */
+  private readonly withoutLoops = new Set<RelationshipPattern>();
 
   constructor(
     private readonly sql: SqlBuilder,
@@ -104,12 +106,56 @@ export class PatternCompiler implements PatternSql {
     where: Expr | null,
     mode: 'exists' | 'count',
   ): string {
+    const arms = this.orientedArms(frame, patterns);
+    if (arms) {
+      const [along, against] = arms.map((arm) => this.subquery(frame, arm, where, mode));
+      return mode === 'exists' ? `(${along} OR ${against})` : `(${along} + ${against})`;
+    }
     const child = new Frame(this.sql, frame);
     this.match(child, patterns, where);
     const weight = child.weight();
     return mode === 'exists'
       ? `EXISTS (SELECT 1${child.body()})`
       : `(SELECT ${weight === null ? 'count(*)' : `coalesce(sum(${weight}), 0)`}${child.body()})`;
+  }
+
+  /**
+   * An undirected single hop from a node bound outside the subquery matches either way
+   * round: `(e.source_id = n OR e.target_id = n)`, a look-up of both edge indexes per row
+   * merged by rowid. Two arms, the pattern left to right and right to left (without
+   * self-loops, which the undirected hop matches once), each follow one index: their
+   * EXISTS are ORed, their counts added. Null when the patterns hold no such hop, or more
+   * than one.
+   */
+  private orientedArms(
+    frame: Frame,
+    patterns: readonly PatternPart[],
+  ): [PatternPart[], PatternPart[]] | null {
+    const hops = patterns.flatMap((part) =>
+      part.element.relationships
+        .map((relationship, i) => ({ part, relationship, i }))
+        .filter(({ relationship }) => relationship.length === null),
+    );
+    const undirected = hops.filter(({ relationship }) => relationship.direction === 'both');
+    if (undirected.length !== 1) {
+      return null;
+    }
+    const { part, relationship, i } = undirected[0]!;
+    const ends = [part.element.nodes[i]!, part.element.nodes[i + 1]!];
+    if (!ends.some((n) => n.variable !== null && frame.lookup(n.variable)?.kind === 'node')) {
+      return null;
+    }
+    const oriented = (direction: 'out' | 'in'): PatternPart[] => {
+      const copy: RelationshipPattern = { ...relationship, direction };
+      if (direction === 'in') {
+        this.withoutLoops.add(copy);
+      }
+      const relationships = part.element.relationships.map((r) => (r === relationship ? copy : r));
+      return patterns.map((p) =>
+        p === part ? { ...p, element: { ...p.element, relationships } } : p,
+      );
+    };
+    return [oriented('out'), oriented('in')];
   }
 
   predicate(frame: Frame, element: PatternElement): string {
@@ -239,6 +285,9 @@ export class PatternCompiler implements PatternSql {
     frame.from.push(`graph_edges ${e}`);
     frame.where.push(`${e}.workspace_id = ${this.sql.ws}`);
     frame.where.push(this.edgeConditions(frame, relationship, e));
+    if (this.withoutLoops.has(relationship)) {
+      frame.where.push(`${e}.source_id <> ${e}.target_id`);
+    }
     const direction = relationship.direction;
     if (left.id === null && right.id === null && direction === 'both') {
       if (unread) {
