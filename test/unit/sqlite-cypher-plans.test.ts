@@ -106,6 +106,14 @@ describe('SQLite plans of compiled Cypher', () => {
     ]);
   });
 
+  it('reads a cycle of unconstrained nodes from the edge indexes alone', () => {
+    const steps = plan(corpusQuery('triangle-free check'));
+    expect(steps).toHaveLength(3);
+    expect(
+      steps.every((s) => /^SEARCH e\d+ USING COVERING INDEX graph_edges_(in|out) /.test(s)),
+    ).toBe(true);
+  });
+
   /**
    * Answers of the shapes these plans change, beyond the corpus: what openCypher gives over
    * the fixture graph (fixture-graph.ts).
@@ -218,6 +226,26 @@ describe('SQLite plans of compiled Cypher', () => {
         ['t1', 1],
         ['t2', 2],
       ],
+    ],
+    ['a self-loop of a named node', 'MATCH (a)-[r]->(a) RETURN a.id, r.id', [['t2', 'e12']]],
+    [
+      'a cycle through a self-loop, which a MATCH uses once',
+      'MATCH (a)-[r1]->(b)-[r2]->(a) RETURN count(*)',
+      [[0]],
+    ],
+    [
+      'a node named in two patterns',
+      'MATCH (a)-->(b), (a)-->(c) WHERE b.id < c.id RETURN a.id, b.id, c.id ORDER BY a.id',
+      [
+        ['p1', 'site', 'v1'],
+        ['p2', 'site', 'v1'],
+        ['t1', 'site', 't2'],
+      ],
+    ],
+    [
+      'two ends joined on a node read by name',
+      'MATCH (a)-[:FEEDS]->(v)<-[:FEEDS]-(b) WHERE a.name < b.name RETURN a.name, b.name, v.id',
+      [['Pump 1', 'Pump 2', 'v1']],
     ],
   ])('answers %s as Cypher does', (_name, query, rows) => {
     expect(runSqlQuery(db, workspaceId, compiled(query), 1000).rows).toEqual(rows);

@@ -62,11 +62,21 @@ export class PatternCompiler implements PatternSql {
     const occurrences: Occurrence[] = [];
     const segments: Segment[] = [];
     const hopEnds = hopOnlyEnds(parts);
+    const ends = new Map<string, Slot>();
+    const hopEnd = (pattern: NodePattern): Slot => {
+      const slot = (pattern.variable === null ? undefined : ends.get(pattern.variable)) ?? {
+        pattern,
+        id: null,
+        home: null,
+      };
+      if (pattern.variable !== null) {
+        ends.set(pattern.variable, slot);
+      }
+      return slot;
+    };
     const chains = parts.map((part) => {
       const nodeSlots = part.element.nodes.map((pattern) =>
-        hopEnds.has(pattern)
-          ? { pattern, id: null, home: null }
-          : this.node(frame, pattern, free, slots),
+        hopEnds.has(pattern) ? hopEnd(pattern) : this.node(frame, pattern, free, slots),
       );
       part.element.relationships.forEach((relationship, i) => {
         const left = nodeSlots[i]!;
@@ -289,7 +299,10 @@ export class PatternCompiler implements PatternSql {
       frame.where.push(`${e}.source_id <> ${e}.target_id`);
     }
     const direction = relationship.direction;
-    if (left.id === null && right.id === null && direction === 'both') {
+    if (left === right && left.id === null) {
+      // `(a)-[r]->(a)`: the node whose self-loops are matched.
+      this.nodeRow(frame, left);
+    } else if (left.id === null && right.id === null && direction === 'both') {
       if (unread) {
         frame.bothWays.push(e);
       } else {
@@ -537,38 +550,39 @@ function freeVariables(parts: readonly PatternPart[]): Set<string> {
 }
 
 /**
- * Node patterns with no label and no property map, anonymous or named once in the MATCH
- * and not bound before, whose every relationship is a single hop (not a walk, not a
- * shortest path): the hop determines them (see `hop`); a named one gets its row only if
- * the query reads it.
+ * Node patterns with no label and no property map, anonymous or named (and not bound
+ * before), whose every relationship is a single hop (not a walk, not a shortest path), at
+ * every occurrence of the name: the hops determine them (see `hop`), the first one giving
+ * the id that later ones are joined on; a named one gets its row only if the query reads it.
  */
 function hopOnlyEnds(parts: readonly PatternPart[]): Set<NodePattern> {
-  const ends = new Set<NodePattern>();
-  const uses = new Map<string, number>();
-  for (const node of parts.flatMap((part) => part.element.nodes)) {
-    if (node.variable !== null) {
-      uses.set(node.variable, (uses.get(node.variable) ?? 0) + 1);
-    }
-  }
+  const qualifies = new Map<NodePattern, boolean>();
   for (const part of parts) {
-    if (part.shortest) {
-      continue;
-    }
     const { nodes, relationships } = part.element;
     nodes.forEach((node, i) => {
       const around = [relationships[i - 1], relationships[i]].filter(
         (r): r is RelationshipPattern => r !== undefined,
       );
-      if (
-        (node.variable === null || (uses.get(node.variable) === 1 && node.bound !== true)) &&
-        node.labels.length === 0 &&
-        node.properties === null &&
-        around.length > 0 &&
-        around.every((r) => r.length === null)
-      ) {
-        ends.add(node);
-      }
+      qualifies.set(
+        node,
+        !part.shortest &&
+          node.bound !== true &&
+          node.labels.length === 0 &&
+          node.properties === null &&
+          around.length > 0 &&
+          around.every((r) => r.length === null),
+      );
     });
   }
-  return ends;
+  const refused = new Set<string>();
+  for (const [node, ok] of qualifies) {
+    if (!ok && node.variable !== null) {
+      refused.add(node.variable);
+    }
+  }
+  return new Set(
+    [...qualifies]
+      .filter(([node, ok]) => ok && (node.variable === null || !refused.has(node.variable)))
+      .map(([node]) => node),
+  );
 }
