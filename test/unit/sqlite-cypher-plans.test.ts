@@ -114,6 +114,17 @@ describe('SQLite plans of compiled Cypher', () => {
     ).toBe(true);
   });
 
+  it('joins the row of a node an edge reaches, so the planner may read nodes first', () => {
+    const steps = plan(corpusQuery('collect DISTINCT and grouping'));
+    expect(steps.slice(0, 3)).toEqual([
+      expect.stringMatching(/^CO-ROUTINE s\d+$/),
+      expect.stringMatching(
+        /^SEARCH ln\d+ USING COVERING INDEX graph_nodes_type \(workspace_id=\?\)$/,
+      ),
+      expect.stringMatching(/^SEARCH e\d+ USING COVERING INDEX graph_edges_in /),
+    ]);
+  });
+
   /**
    * Answers of the shapes these plans change, beyond the corpus: what openCypher gives over
    * the fixture graph (fixture-graph.ts).
@@ -246,6 +257,15 @@ describe('SQLite plans of compiled Cypher', () => {
       'two ends joined on a node read by name',
       'MATCH (a)-[:FEEDS]->(v)<-[:FEEDS]-(b) WHERE a.name < b.name RETURN a.name, b.name, v.id',
       [['Pump 1', 'Pump 2', 'v1']],
+    ],
+    [
+      'a property of a node an OPTIONAL MATCH left null',
+      'MATCH (s:Sensor) OPTIONAL MATCH (s)-[:MONITORS]->(x) RETURN s.id, x.name ORDER BY s.id',
+      [
+        ['s1', 'Pump 1'],
+        ['s2', 'Tank 1'],
+        ['spare', null],
+      ],
     ],
   ])('answers %s as Cypher does', (_name, query, rows) => {
     expect(runSqlQuery(db, workspaceId, compiled(query), 1000).rows).toEqual(rows);

@@ -330,7 +330,7 @@ export class PatternCompiler implements PatternSql {
       for (const slot of [left, right]) {
         const name = slot.pattern.variable;
         if (name !== null && !frame.vars.has(name)) {
-          frame.bindEntity(name, 'node', slot.id!, null);
+          frame.bindEntity(name, 'node', slot.id!, null, true);
         }
       }
     } else {

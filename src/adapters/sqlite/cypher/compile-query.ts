@@ -148,6 +148,12 @@ class QueryCompiler {
       this.sql.restore(mark);
       return null;
     }
+    // What the pattern binds is null where it does not match.
+    for (const [name, binding] of trial.vars) {
+      if (binding.kind !== 'value' && !frame.vars.has(name)) {
+        binding.existing = false;
+      }
+    }
     const on = [...trial.where.slice(frame.where.length), `cy_alive(${alias}.rowid)`];
     trial.from.splice(frame.from.length);
     trial.from.push(...lookups, `LEFT JOIN ${table} ON ${on.join(' AND ')}`);
@@ -223,7 +229,7 @@ class QueryCompiler {
     const sql = `SELECT ${projection.distinct ? 'DISTINCT ' : ''}${select.join(', ') || '1'}${frame.body()}${tail}`;
     const bindings: Binding[] = items.map((c) =>
       c.type.kind === 'node' || c.type.kind === 'relationship'
-        ? { kind: c.type.kind, id: c.sql, alias: null, frame }
+        ? { kind: c.type.kind, id: c.sql, alias: null, frame, existing: false }
         : { kind: 'value', sql: c.sql, type: c.type },
     );
     return { sql, ordering: carried, bindings };

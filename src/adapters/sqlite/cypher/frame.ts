@@ -8,12 +8,23 @@ import type { SqlBuilder } from './sql-builder';
  * build child frames whose variables fall back on the parent's.
  *
  * A variable is a binding: a node or relationship is its id (an SQL expression), plus a
- * table alias once its row is needed (a node matched in this frame has one; a node read
- * from a stage gets one lazily, by a LEFT JOIN on the primary key); any other value is an
- * SQL expression in the representation its type prescribes (compile-expression.ts).
+ * table alias once its row is needed (a node matched in this frame has one; another gets
+ * one lazily, by a join on the primary key); any other value is an SQL expression in the
+ * representation its type prescribes (compile-expression.ts).
+ *
+ * `existing`: the id always names a stored record (an end of an edge row the frame joins,
+ * which its foreign key keeps), so its row can be an inner join that the planner may put
+ * first; other ids (from a stage, a list, an OPTIONAL MATCH) may be null and are looked up
+ * with a LEFT JOIN.
  */
 export type Binding =
-  | { kind: 'node' | 'relationship'; id: string; alias: string | null; frame: Frame }
+  | {
+      kind: 'node' | 'relationship';
+      id: string;
+      alias: string | null;
+      frame: Frame;
+      existing: boolean;
+    }
   | { kind: 'value'; sql: string; type: CyType };
 
 /** A sort key of the rows, kept across MATCH clauses so that row order survives joins. */
@@ -56,8 +67,14 @@ export class Frame {
     return this.lookup(name) !== undefined;
   }
 
-  bindEntity(name: string, kind: 'node' | 'relationship', id: string, alias: string | null): void {
-    this.vars.set(name, { kind, id, alias, frame: this });
+  bindEntity(
+    name: string,
+    kind: 'node' | 'relationship',
+    id: string,
+    alias: string | null,
+    existing = false,
+  ): void {
+    this.vars.set(name, { kind, id, alias, frame: this, existing });
   }
 
   bindValue(name: string, sql: string, type: CyType): void {
@@ -71,9 +88,13 @@ export class Frame {
     }
     const table = binding.kind === 'node' ? 'graph_nodes' : 'graph_edges';
     const alias = this.sql.alias(binding.kind === 'node' ? 'ln' : 'le');
-    binding.frame.from.push(
-      `LEFT JOIN ${table} ${alias} ON ${alias}.workspace_id = ${this.sql.ws} AND ${alias}.id = ${binding.id}`,
-    );
+    const on = `${alias}.workspace_id = ${this.sql.ws} AND ${alias}.id = ${binding.id}`;
+    if (binding.existing) {
+      binding.frame.from.push(`${table} ${alias}`);
+      binding.frame.where.push(on);
+    } else {
+      binding.frame.from.push(`LEFT JOIN ${table} ${alias} ON ${on}`);
+    }
     binding.alias = alias;
     return alias;
   }
