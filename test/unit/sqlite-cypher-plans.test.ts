@@ -125,6 +125,22 @@ describe('SQLite plans of compiled Cypher', () => {
     ]);
   });
 
+  it('reads the nodes a typed EXISTS holds for when the node ranges over the workspace', () => {
+    const steps = plan(corpusQuery('EXISTS subquery'));
+    expect(steps[0]).toMatch(
+      /^SEARCH n\d+ USING COVERING INDEX sqlite_autoindex_graph_nodes_1 \(workspace_id=\? AND id=\?\)$/,
+    );
+    expect(steps).toContainEqual(expect.stringMatching(/^LIST SUBQUERY \d+$/));
+  });
+
+  it('tests EXISTS per row for a node found by its id', () => {
+    const { sql } = compiled(
+      "MATCH (n) WHERE n.id = 'p1' AND EXISTS { (n)<-[:MONITORS]-(:Sensor) } RETURN n.id",
+    );
+    expect(sql).toContain('EXISTS (SELECT 1');
+    expect(sql).not.toContain('IN (SELECT');
+  });
+
   /**
    * Answers of the shapes these plans change, beyond the corpus: what openCypher gives over
    * the fixture graph (fixture-graph.ts).
@@ -266,6 +282,21 @@ describe('SQLite plans of compiled Cypher', () => {
         ['s2', 'Tank 1'],
         ['spare', null],
       ],
+    ],
+    [
+      'NOT EXISTS of a typed pattern over every node',
+      'MATCH (n) WHERE NOT EXISTS { (n)-[:LOCATED_AT]->() } AND n:Pump RETURN n.id',
+      [['p3']],
+    ],
+    [
+      'EXISTS whose WHERE reads the node tested',
+      'MATCH (n) WHERE EXISTS { (n)-[f:FEEDS]->(v) WHERE f.flow > n.rpm / 1000 } RETURN n.id ORDER BY n.id',
+      [['p1'], ['p2']],
+    ],
+    [
+      'a typed pattern predicate in a disjunction',
+      "MATCH (n) WHERE (n)<-[:MONITORS]-() OR n.id = 'site' RETURN n.id ORDER BY n.id",
+      [['p1'], ['site'], ['t1']],
     ],
   ])('answers %s as Cypher does', (_name, query, rows) => {
     expect(runSqlQuery(db, workspaceId, compiled(query), 1000).rows).toEqual(rows);

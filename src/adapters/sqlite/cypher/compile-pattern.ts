@@ -6,8 +6,9 @@ import type {
   PatternPart,
   RelationshipPattern,
 } from '../../../cypher/ast';
+import { variablesOf } from '../../../cypher/ast-utils';
 import { ANY, PATH, listOf, RELATIONSHIP } from '../../../cypher/types';
-import type { ExpressionCompiler, PatternSql } from './compile-expression';
+import type { ExpressionCompiler } from './compile-expression';
 import { Frame } from './frame';
 import type { Compiled } from './representation';
 import type { SqlBuilder } from './sql-builder';
@@ -44,11 +45,11 @@ const OWN_COLUMNS: Readonly<Record<string, string>> = {
  * way, so a self-loop matches once), a recursive walk per variable-length relationship
  * (compile-walks.ts), every table bound to the workspace.
  */
-export class PatternCompiler implements PatternSql {
+export class PatternCompiler {
   /** The edge row of each single hop compiled (paths read their ids). */
   private readonly hopIds = new Map<RelationshipPattern, string>();
-  /** Hops that match no self-loop (the second arm of `orientedArms`). */
-  private readonly withoutLoops = new Set<RelationshipPattern>();
+  /** Hops that match no self-loop (compile-subquery.ts, `orientedArms`). */
+  readonly withoutLoops = new Set<RelationshipPattern>();
 
   constructor(
     private readonly sql: SqlBuilder,
@@ -106,76 +107,14 @@ export class PatternCompiler implements PatternSql {
     }
     this.unique(frame, occurrences);
     if (where) {
-      frame.where.push(this.exprs.boolean(where, frame));
-    }
-  }
-
-  subquery(
-    frame: Frame,
-    patterns: readonly PatternPart[],
-    where: Expr | null,
-    mode: 'exists' | 'count',
-  ): string {
-    const arms = this.orientedArms(frame, patterns);
-    if (arms) {
-      const [along, against] = arms.map((arm) => this.subquery(frame, arm, where, mode));
-      return mode === 'exists' ? `(${along} OR ${against})` : `(${along} + ${against})`;
-    }
-    const child = new Frame(this.sql, frame);
-    this.match(child, patterns, where);
-    const weight = child.weight();
-    return mode === 'exists'
-      ? `EXISTS (SELECT 1${child.body()})`
-      : `(SELECT ${weight === null ? 'count(*)' : `coalesce(sum(${weight}), 0)`}${child.body()})`;
-  }
-
-  /**
-   * An undirected single hop from a node bound outside the subquery matches either way
-   * round: `(e.source_id = n OR e.target_id = n)`, a look-up of both edge indexes per row
-   * merged by rowid. Two arms, the pattern left to right and right to left (without
-   * self-loops, which the undirected hop matches once), each follow one index: their
-   * EXISTS are ORed, their counts added. Null when the patterns hold no such hop, or more
-   * than one.
-   */
-  private orientedArms(
-    frame: Frame,
-    patterns: readonly PatternPart[],
-  ): [PatternPart[], PatternPart[]] | null {
-    const hops = patterns.flatMap((part) =>
-      part.element.relationships
-        .map((relationship, i) => ({ part, relationship, i }))
-        .filter(({ relationship }) => relationship.length === null),
-    );
-    const undirected = hops.filter(({ relationship }) => relationship.direction === 'both');
-    if (undirected.length !== 1) {
-      return null;
-    }
-    const { part, relationship, i } = undirected[0]!;
-    const ends = [part.element.nodes[i]!, part.element.nodes[i + 1]!];
-    if (!ends.some((n) => n.variable !== null && frame.lookup(n.variable)?.kind === 'node')) {
-      return null;
-    }
-    const oriented = (direction: 'out' | 'in'): PatternPart[] => {
-      const copy: RelationshipPattern = { ...relationship, direction };
-      if (direction === 'in') {
-        this.withoutLoops.add(copy);
+      if (frame.parent === null) {
+        for (const name of wholeWorkspaceNodes(parts, where)) {
+          frame.ranging.add(name);
+        }
       }
-      const relationships = part.element.relationships.map((r) => (r === relationship ? copy : r));
-      return patterns.map((p) =>
-        p === part ? { ...p, element: { ...p.element, relationships } } : p,
-      );
-    };
-    return [oriented('out'), oriented('in')];
-  }
-
-  predicate(frame: Frame, element: PatternElement): string {
-    const part: PatternPart = {
-      element,
-      pathVariable: null,
-      shortest: null,
-      pos: element.nodes[0]!.pos,
-    };
-    return this.subquery(frame, [part], null, 'exists');
+      frame.where.push(this.exprs.boolean(where, frame));
+      frame.ranging.clear();
+    }
   }
 
   private node(
@@ -585,4 +524,38 @@ function hopOnlyEnds(parts: readonly PatternPart[]): Set<NodePattern> {
       .filter(([node, ok]) => ok && (node.variable === null || !refused.has(node.variable)))
       .map(([node]) => node),
   );
+}
+
+/**
+ * Nodes of a MATCH that range over the whole workspace: a pattern of one node with no
+ * label and no property map, and no `=` or `IN` on it among the conjuncts of the WHERE.
+ */
+function wholeWorkspaceNodes(parts: readonly PatternPart[], where: Expr): string[] {
+  const conjuncts: Expr[] = [];
+  const split = (expr: Expr): void => {
+    if (expr.kind === 'binary' && expr.op === 'and') {
+      split(expr.left);
+      split(expr.right);
+    } else {
+      conjuncts.push(expr);
+    }
+  };
+  split(where);
+  const anchored = new Set(
+    conjuncts
+      .filter((c) => c.kind === 'binary' && (c.op === '=' || c.op === 'in'))
+      .flatMap((c) => [...variablesOf(c)]),
+  );
+  return parts
+    .filter((part) => part.element.relationships.length === 0)
+    .map((part) => part.element.nodes[0]!)
+    .filter(
+      (node) =>
+        node.variable !== null &&
+        node.bound !== true &&
+        node.labels.length === 0 &&
+        node.properties === null &&
+        !anchored.has(node.variable),
+    )
+    .map((node) => node.variable!);
 }

@@ -6,6 +6,7 @@ import { ANY, elementOf } from '../../../cypher/types';
 import { bindElement, ExpressionCompiler } from './compile-expression';
 import { orderSql, weighable } from './compile-functions';
 import { PatternCompiler } from './compile-pattern';
+import { SubqueryCompiler } from './compile-subquery';
 import { Frame, type Binding, type Ordering } from './frame';
 import { SqlBuilder, type SqlValue } from './sql-builder';
 
@@ -35,7 +36,7 @@ export function compileToSql(analyzed: AnalyzedQuery, options: SqlCompileOptions
   const exprs = new ExpressionCompiler(sql);
   exprs.parameters = analyzed.parameters;
   const patterns = new PatternCompiler(sql, exprs);
-  exprs.patterns = patterns;
+  exprs.patterns = new SubqueryCompiler(sql, patterns);
   const compiler = new QueryCompiler(sql, exprs, patterns, options.rowLimit);
   const select = compiler.run(analyzed);
   return { sql: sql.statement(select), params: sql.params, columns: analyzed.columns };
@@ -97,7 +98,7 @@ class QueryCompiler {
     this.patterns.match(matched, clause.patterns, clause.where);
     const unmatched = frame.clone();
     unmatched.where.push(
-      `NOT ${this.patterns.subquery(unmatched, clause.patterns, clause.where, 'exists')}`,
+      `NOT ${this.exprs.patterns.subquery(unmatched, clause.patterns, clause.where, 'exists')}`,
     );
     const names = [...matched.vars.keys()];
     const value = (binding: Binding | undefined) =>

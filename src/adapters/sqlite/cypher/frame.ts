@@ -51,6 +51,11 @@ export class Frame {
    * `expand`s them into one row per orientation first.
    */
   readonly bothWays: string[] = [];
+  /**
+   * While the WHERE of a MATCH is compiled: its node variables that range over every node
+   * of the workspace (compile-subquery.ts tests their patterns by a semi-join).
+   */
+  readonly ranging = new Set<string>();
 
   constructor(
     readonly sql: SqlBuilder,
