@@ -141,6 +141,14 @@ describe('SQLite plans of compiled Cypher', () => {
     expect(sql).not.toContain('IN (SELECT');
   });
 
+  it('reads a STARTS WITH on the name as a range of the name index', () => {
+    expect(
+      plan('MATCH (n) WHERE n.name STARTS WITH $prefix RETURN n.id', { prefix: 'Pu' })[0],
+    ).toMatch(
+      /^SEARCH n\d+ USING COVERING INDEX graph_nodes_name \(workspace_id=\? AND name>\? AND name<\?\)$/,
+    );
+  });
+
   /**
    * Answers of the shapes these plans change, beyond the corpus: what openCypher gives over
    * the fixture graph (fixture-graph.ts).
@@ -298,7 +306,23 @@ describe('SQLite plans of compiled Cypher', () => {
       "MATCH (n) WHERE (n)<-[:MONITORS]-() OR n.id = 'site' RETURN n.id ORDER BY n.id",
       [['p1'], ['site'], ['t1']],
     ],
-  ])('answers %s as Cypher does', (_name, query, rows) => {
-    expect(runSqlQuery(db, workspaceId, compiled(query), 1000).rows).toEqual(rows);
-  });
+    [
+      'text predicates with wildcard characters',
+      "RETURN 'a*b' STARTS WITH 'a*', 'a?c' ENDS WITH '?c', 'x[y]z' CONTAINS '[y]', 'abc' STARTS WITH 'a*', 'abc' CONTAINS '?', 'abc' ENDS WITH ''",
+      [[true, true, true, false, false, true]],
+    ],
+    [
+      'text predicates with a parameter, on a number and on a name',
+      "MATCH (p {id: 'p1'}) RETURN p.rpm STARTS WITH $prefix, p.name STARTS WITH $name, toString(p.rpm) STARTS WITH $prefix",
+      [[null, true, true]],
+      { prefix: '14', name: 'Pump' },
+    ],
+  ] as [string, string, unknown[][], Record<string, unknown>?][])(
+    'answers %s as Cypher does',
+    // A rest parameter: jest takes a test function with more parameters than a row has for
+    // one that waits for a `done` callback.
+    (...[, query, rows, parameters]) => {
+      expect(runSqlQuery(db, workspaceId, compiled(query, parameters), 1000).rows).toEqual(rows);
+    },
+  );
 });

@@ -23,6 +23,7 @@ import {
   type Compiled,
 } from './representation';
 import type { SqlBuilder } from './sql-builder';
+import { knownText, textPredicate } from './text-predicates';
 
 /** What expressions need from the pattern compiler (patterns inside expressions). */
 export interface PatternSql {
@@ -310,25 +311,13 @@ export class ExpressionCompiler {
       case 'starts with':
       case 'ends with':
       case 'contains': {
-        const left = this.compile(expr.left, frame);
-        const right = this.compile(expr.right, frame);
-        const l = scalar(left);
-        const r = scalar(right);
-        // Each is null when either side is: substr, length and instr all return null then.
-        const test =
-          expr.op === 'starts with'
-            ? `substr(${l}, 1, length(${r})) = ${r}`
-            : expr.op === 'ends with'
-              ? `substr(${l}, length(${l}) - length(${r}) + 1) = ${r}`
-              : `instr(${l}, ${r}) > 0`;
-        // A side that is not text makes the test null; a string-typed side is text or null,
-        // and testing it would cost a function call per row on scans of every node.
-        const checks = [left, right]
-          .filter((side) => side.type.kind !== 'string')
-          .map((side) => `typeof(${scalar(side)}) = 'text'`);
-        return checks.length === 0
-          ? `(${test})`
-          : `(CASE WHEN ${checks.join(' AND ')} THEN ${test} END)`;
+        const text = knownText(expr.right, this.parameters);
+        return textPredicate(
+          this.sql,
+          expr.op,
+          this.compile(expr.left, frame),
+          text === null ? this.compile(expr.right, frame) : { text },
+        );
       }
       default:
         return this.arithmetic(expr, frame);
