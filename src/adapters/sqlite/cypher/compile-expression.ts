@@ -27,14 +27,19 @@ import { knownText, textPredicate } from './text-predicates';
 
 /** What expressions need from the pattern compiler (patterns inside expressions). */
 export interface PatternSql {
-  /** `EXISTS (...)` or `(SELECT count(*) ...)` of patterns (and a WHERE) read in `frame`. */
+  /**
+   * `EXISTS (...)` (or, `negated`, its negation) or `(SELECT count(*) ...)` of patterns (and
+   * a WHERE) read in `frame`.
+   */
   subquery(
     frame: Frame,
     patterns: readonly PatternPart[],
     where: Expr | null,
     mode: 'exists' | 'count',
+    negated?: boolean,
   ): string;
-  predicate(frame: Frame, element: PatternElement): string;
+  /** A pattern predicate, or with `negated` its negation. */
+  predicate(frame: Frame, element: PatternElement, negated?: boolean): string;
 }
 
 /** Columns of the record's own fields. */
@@ -135,6 +140,21 @@ export class ExpressionCompiler {
       }
       case 'unary': {
         if (expr.op === 'not') {
+          // A pattern's absence has plans of its own (compile-subquery.ts).
+          const operand = expr.operand;
+          if (operand.kind === 'patternPredicate') {
+            return { sql: this.patterns.predicate(frame, operand.element, true), type: BOOLEAN };
+          }
+          if (operand.kind === 'subquery' && operand.mode === 'exists') {
+            const sql = this.patterns.subquery(
+              frame,
+              operand.patterns,
+              operand.where,
+              'exists',
+              true,
+            );
+            return { sql, type: BOOLEAN };
+          }
           return { sql: `(NOT ${this.boolean(expr.operand, frame)})`, type: BOOLEAN };
         }
         const operand = scalar(this.compile(expr.operand, frame));

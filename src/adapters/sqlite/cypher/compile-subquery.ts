@@ -27,7 +27,14 @@ export class SubqueryCompiler implements PatternSql {
     patterns: readonly PatternPart[],
     where: Expr | null,
     mode: 'exists' | 'count',
+    negated = false,
   ): string {
+    if (mode === 'exists' && negated) {
+      return (
+        this.antiJoin(frame, patterns, where) ??
+        `(NOT ${this.subquery(frame, patterns, where, 'exists')})`
+      );
+    }
     const semi = mode === 'exists' ? this.semiJoin(frame, patterns, where) : null;
     if (semi !== null) {
       return semi;
@@ -45,14 +52,69 @@ export class SubqueryCompiler implements PatternSql {
       : `(SELECT ${weight === null ? 'count(*)' : `coalesce(sum(${weight}), 0)`}${child.body()})`;
   }
 
-  predicate(frame: Frame, element: PatternElement): string {
+  predicate(frame: Frame, element: PatternElement, negated = false): string {
     const part: PatternPart = {
       element,
       pathVariable: null,
       shortest: null,
       pos: element.nodes[0]!.pos,
     };
-    return this.subquery(frame, [part], null, 'exists');
+    return this.subquery(frame, [part], null, 'exists', negated);
+  }
+
+  /**
+   * NOT EXISTS of one relationship between a node that ranges over the whole workspace
+   * (Frame.ranging) and any node, as `NOT (n)--()` or `NOT (n)-[:A]->()`: the nodes without
+   * one are the workspace's node ids EXCEPT the ends of those relationships, which SQLite
+   * computes by merging index scans in id order (the primary key, graph_edges_out,
+   * graph_edges_in) instead of a look-up per node. Null when it does not apply.
+   */
+  private antiJoin(
+    frame: Frame,
+    patterns: readonly PatternPart[],
+    where: Expr | null,
+  ): string | null {
+    const part = patterns.length === 1 ? patterns[0]! : null;
+    if (where !== null || !part || part.pathVariable !== null) {
+      return null;
+    }
+    const [relationship, ...more] = part.element.relationships;
+    const [left, right] = part.element.nodes;
+    if (!relationship || more.length > 0 || !left || !right) {
+      return null;
+    }
+    const unconstrained = (node: NodePattern) =>
+      node.labels.length === 0 && node.properties === null;
+    const ranging = (node: NodePattern) =>
+      node.variable !== null && frame.ranging.has(node.variable) && unconstrained(node);
+    const tested = ranging(left) ? left : ranging(right) ? right : null;
+    const other = tested === left ? right : left;
+    const binding = tested?.variable ? frame.lookup(tested.variable) : undefined;
+    const local = (name: string | null) => name === null || frame.lookup(name) === undefined;
+    if (
+      !tested ||
+      binding?.kind !== 'node' ||
+      !unconstrained(other) ||
+      !local(other.variable) ||
+      !local(relationship.variable) ||
+      relationship.length !== null ||
+      relationship.properties !== null
+    ) {
+      return null;
+    }
+    const ends =
+      relationship.direction === 'both'
+        ? ['source_id', 'target_id']
+        : [(relationship.direction === 'out') === (tested === left) ? 'source_id' : 'target_id'];
+    const types =
+      relationship.types.length > 0
+        ? ` AND type IN (${relationship.types.map((t) => this.sql.bind(t)).join(', ')})`
+        : '';
+    const ws = this.sql.ws;
+    const except = ends
+      .map((end) => ` EXCEPT SELECT ${end} FROM graph_edges WHERE workspace_id = ${ws}${types}`)
+      .join('');
+    return `(${binding.id} IN (SELECT id FROM graph_nodes WHERE workspace_id = ${ws}${except} ORDER BY 1))`;
   }
 
   /**
