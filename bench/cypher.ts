@@ -16,11 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../src/adapters/sqlite/database';
-import { SqliteGraphStore } from '../src/adapters/sqlite/graph-store';
-import type { GraphEdge, GraphNode } from '../src/domain/graph';
 import { CORPUS } from '../test/contract/cypher/corpus';
-import { FIXTURE_EDGES, FIXTURE_NODES, loadGraph } from '../test/contract/cypher/fixture-graph';
+import { FIXTURE_NODES } from '../test/contract/cypher/fixture-graph';
+import { buildCypherGraph, generatedNodeId } from './lib/cypher-graph';
 import { envChoice, envNumber } from './lib/env';
 import { installCleanup, stopAll } from './lib/processes';
 import { startBenchService, type BenchService } from './lib/service';
@@ -34,76 +32,9 @@ const knobs = {
 
 const QUERY_GOAL_MS = 50;
 const TWO_HOP_RATIO_GOAL = 2;
-const TYPES = ['Asset', 'Part', 'Line', 'Meter', 'Zone'];
-const EDGE_TYPES = ['LINKS', 'PART_OF', 'MEASURES'];
-const CHUNK = 5_000;
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
-
-/** A deterministic generator, so that runs compare. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-const at = '2026-01-10T08:00:00.000Z';
-const genId = (i: number) => `g${String(i).padStart(6, '0')}`;
-
-/** Writes the fixture and the generated graph into the store of `dataDir`. */
-async function buildGraph(dataDir: string, workspaceId: string): Promise<void> {
-  const db = openDatabase({ filename: path.join(dataDir, 'ontology.db') });
-  const store = new SqliteGraphStore(db);
-  const random = seeded(42);
-  const generated = knobs.nodes - FIXTURE_NODES.length;
-  await loadGraph(store, workspaceId, FIXTURE_NODES, FIXTURE_EDGES);
-  let edgeNo = 0;
-  for (let start = 0; start < generated; start += CHUNK) {
-    const nodes: GraphNode[] = [];
-    const edges: GraphEdge[] = [];
-    for (let i = start; i < Math.min(generated, start + CHUNK); i += 1) {
-      nodes.push({
-        id: genId(i),
-        entityType: TYPES[i % TYPES.length]!,
-        name: `Generated ${i}`,
-        properties: { rank: i % 1000, status: i % 3 === 0 ? 'on' : 'off' },
-        version: 1,
-        createdAt: at,
-        updatedAt: at,
-      });
-      const targets = i === 0 ? [] : [i - 1, Math.floor(random() * i)];
-      for (const target of targets) {
-        edges.push({
-          id: `ge${(edgeNo += 1)}`,
-          type: EDGE_TYPES[edgeNo % EDGE_TYPES.length]!,
-          sourceId: genId(i),
-          targetId: genId(target),
-          properties: {},
-          version: 1,
-          createdAt: at,
-          updatedAt: at,
-        });
-      }
-    }
-    await loadGraph(store, workspaceId, nodes, edges);
-  }
-  // The fixture joins the generated graph, so that its walks have somewhere to go.
-  const links = FIXTURE_NODES.map((n, i) => ({
-    id: `gf${i}`,
-    type: 'LINKS',
-    sourceId: n.id,
-    targetId: genId(i * 7),
-    properties: {},
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-  }));
-  await loadGraph(store, workspaceId, [], links);
-  db.close();
-}
 
 async function timed(request: () => Promise<Response>): Promise<number> {
   const started = performance.now();
@@ -143,7 +74,7 @@ async function main(): Promise<void> {
     `Cypher benchmark: ${formatInt(knobs.nodes)} nodes, ${knobs.runs} runs per query (${knobs.entry})`,
   );
   const built = performance.now();
-  await buildGraph(dataDir, workspaceId);
+  await buildCypherGraph(dataDir, workspaceId, knobs.nodes);
   out(`graph written in ${formatFixed((performance.now() - built) / 1000, 1)} s`);
   const service = await startBenchService({
     tmp,
@@ -169,7 +100,7 @@ async function main(): Promise<void> {
         (slow.length > 0 ? ` (${slow.length} of ${CORPUS.length} above)` : ''),
     );
 
-    const from = genId(Math.floor((knobs.nodes - FIXTURE_NODES.length) / 2));
+    const from = generatedNodeId(Math.floor((knobs.nodes - FIXTURE_NODES.length) / 2));
     const route = await p50(() =>
       fetch(`${service.baseUrl}/api/queries/nodes/${from}/neighbors?depth=2&direction=both`, {
         headers: service.headers,

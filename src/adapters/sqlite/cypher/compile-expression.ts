@@ -23,17 +23,23 @@ import {
   type Compiled,
 } from './representation';
 import type { SqlBuilder } from './sql-builder';
+import { knownText, textPredicate } from './text-predicates';
 
 /** What expressions need from the pattern compiler (patterns inside expressions). */
 export interface PatternSql {
-  /** `EXISTS (...)` or `(SELECT count(*) ...)` of patterns (and a WHERE) read in `frame`. */
+  /**
+   * `EXISTS (...)` (or, `negated`, its negation) or `(SELECT count(*) ...)` of patterns (and
+   * a WHERE) read in `frame`.
+   */
   subquery(
     frame: Frame,
     patterns: readonly PatternPart[],
     where: Expr | null,
     mode: 'exists' | 'count',
+    negated?: boolean,
   ): string;
-  predicate(frame: Frame, element: PatternElement): string;
+  /** A pattern predicate, or with `negated` its negation. */
+  predicate(frame: Frame, element: PatternElement, negated?: boolean): string;
 }
 
 /** Columns of the record's own fields. */
@@ -134,6 +140,21 @@ export class ExpressionCompiler {
       }
       case 'unary': {
         if (expr.op === 'not') {
+          // A pattern's absence has plans of its own (compile-subquery.ts).
+          const operand = expr.operand;
+          if (operand.kind === 'patternPredicate') {
+            return { sql: this.patterns.predicate(frame, operand.element, true), type: BOOLEAN };
+          }
+          if (operand.kind === 'subquery' && operand.mode === 'exists') {
+            const sql = this.patterns.subquery(
+              frame,
+              operand.patterns,
+              operand.where,
+              'exists',
+              true,
+            );
+            return { sql, type: BOOLEAN };
+          }
           return { sql: `(NOT ${this.boolean(expr.operand, frame)})`, type: BOOLEAN };
         }
         const operand = scalar(this.compile(expr.operand, frame));
@@ -148,13 +169,15 @@ export class ExpressionCompiler {
         };
       case 'labels': {
         const labels = expr.labels.filter((l) => l !== 'Entity');
+        if (labels.length === 0) {
+          const id = this.compile(expr.target, frame).sql;
+          return { sql: `(CASE WHEN ${id} IS NULL THEN NULL ELSE 1 END)`, type: BOOLEAN };
+        }
+        // The type of a null node reads as null, so the test is null then without a CASE;
+        // a plain comparison lets SQLite turn `n:A OR n:B` into an index look-up.
         const node = this.entityColumn(expr.target, frame, 'entity_type');
-        const id = this.compile(expr.target, frame).sql;
         const tests = labels.map((l) => `${node} = ${this.sql.bind(l)}`);
-        return {
-          sql: `(CASE WHEN ${id} IS NULL THEN NULL ELSE ${tests.length > 0 ? `(${tests.join(' AND ')})` : '1'} END)`,
-          type: BOOLEAN,
-        };
+        return { sql: `(${tests.join(' AND ')})`, type: BOOLEAN };
       }
       case 'call':
         return compileCall(this, expr, frame);
@@ -213,6 +236,22 @@ export class ExpressionCompiler {
     }
     const binding = frame.lookup(expr.name);
     return binding && binding.kind !== 'value' ? binding : null;
+  }
+
+  /**
+   * True when `expr` is a node or relationship variable of a row its frame joins (not a
+   * LEFT JOIN): it is never null there.
+   */
+  isMatchedRow(expr: Expr, frame: Frame): boolean {
+    const binding = this.entityBinding(expr, frame);
+    const alias = binding?.alias;
+    return (
+      alias !== null &&
+      alias !== undefined &&
+      binding!.frame.from.some(
+        (item) => item === `graph_nodes ${alias}` || item === `graph_edges ${alias}`,
+      )
+    );
   }
 
   /** A column of the row of a node or relationship expression (joined, or read by id). */
@@ -292,15 +331,13 @@ export class ExpressionCompiler {
       case 'starts with':
       case 'ends with':
       case 'contains': {
-        const l = scalar(this.compile(expr.left, frame));
-        const r = scalar(this.compile(expr.right, frame));
-        const test =
-          expr.op === 'starts with'
-            ? `substr(${l}, 1, length(${r})) = ${r}`
-            : expr.op === 'ends with'
-              ? `(length(${r}) = 0 OR substr(${l}, -length(${r})) = ${r})`
-              : `instr(${l}, ${r}) > 0`;
-        return `(CASE WHEN typeof(${l}) = 'text' AND typeof(${r}) = 'text' THEN ${test} END)`;
+        const text = knownText(expr.right, this.parameters);
+        return textPredicate(
+          this.sql,
+          expr.op,
+          this.compile(expr.left, frame),
+          text === null ? this.compile(expr.right, frame) : { text },
+        );
       }
       default:
         return this.arithmetic(expr, frame);

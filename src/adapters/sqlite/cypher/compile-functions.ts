@@ -27,14 +27,27 @@ export function compileCall(
     `(CASE WHEN ${value.sql} IS NULL THEN NULL ELSE ${sql} END)`;
   const entity = (column: string) => compiler.entityColumn(first(), frame, column);
   const done = (sql: string): Compiled => ({ sql, type });
+  // Rows that stand for several matches (Frame.bothWays) weigh that much in a count or sum;
+  // DISTINCT, min and max are the same over the set of values whatever the multiplicity.
+  const weight = call.distinct ? null : frame.weight();
   switch (call.name) {
     case 'count':
       if (call.star) {
-        return done('count(*)');
+        return done(weight === null ? 'count(*)' : `coalesce(sum(${weight}), 0)`);
+      }
+      if (weight !== null) {
+        return done(
+          compiler.isMatchedRow(first(), frame)
+            ? `coalesce(sum(${weight}), 0)`
+            : `coalesce(sum(CASE WHEN ${arg(0).sql} IS NOT NULL THEN ${weight} END), 0)`,
+        );
       }
       return done(`count(${call.distinct ? 'DISTINCT ' : ''}${arg(0).sql})`);
     case 'sum': {
       const value = numericScalar(arg(0));
+      if (weight !== null) {
+        return done(`coalesce(sum(${value} * ${weight}), 0)`);
+      }
       return done(`coalesce(sum(${call.distinct ? 'DISTINCT ' : ''}${value}), 0)`);
     }
     case 'avg':
@@ -164,6 +177,14 @@ function numericScalar(c: Compiled): string {
     return scalar(c);
   }
   return `(CASE WHEN ${jsonType(c)} IN ('integer', 'real') THEN ${scalar(c)} END)`;
+}
+
+/**
+ * True when an aggregate gives the same answer over rows weighed by Frame.weight as over
+ * the rows expanded (see compileCall): avg and collect need every row.
+ */
+export function weighable(call: FunctionCall): boolean {
+  return call.distinct || !['avg', 'collect'].includes(call.name);
 }
 
 /** An ORDER BY list (Cypher sorts null after every value, so last ascending, first descending). */

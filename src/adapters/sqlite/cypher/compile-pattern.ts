@@ -7,9 +7,10 @@ import type {
   RelationshipPattern,
 } from '../../../cypher/ast';
 import { ANY, PATH, listOf, RELATIONSHIP } from '../../../cypher/types';
-import type { ExpressionCompiler, PatternSql } from './compile-expression';
+import type { ExpressionCompiler } from './compile-expression';
 import { Frame } from './frame';
 import type { Compiled } from './representation';
+import { anonymousKey, freeVariables, hopOnlyEnds, wholeWorkspaceNodes } from './pattern-shapes';
 import type { SqlBuilder } from './sql-builder';
 import { shortestPaths, variableLength, type Walk, type WalkEnd } from './compile-walks';
 
@@ -44,9 +45,11 @@ const OWN_COLUMNS: Readonly<Record<string, string>> = {
  * way, so a self-loop matches once), a recursive walk per variable-length relationship
  * (compile-walks.ts), every table bound to the workspace.
  */
-export class PatternCompiler implements PatternSql {
+export class PatternCompiler {
   /** The edge row of each single hop compiled (paths read their ids). */
   private readonly hopIds = new Map<RelationshipPattern, string>();
+  /** Hops that match no self-loop (compile-subquery.ts, `orientedArms`). */
+  readonly withoutLoops = new Set<RelationshipPattern>();
 
   constructor(
     private readonly sql: SqlBuilder,
@@ -60,17 +63,36 @@ export class PatternCompiler implements PatternSql {
     const occurrences: Occurrence[] = [];
     const segments: Segment[] = [];
     const hopEnds = hopOnlyEnds(parts);
+    const ends = new Map<string, Slot>();
+    const hopEnd = (pattern: NodePattern): Slot => {
+      const slot = (pattern.variable === null ? undefined : ends.get(pattern.variable)) ?? {
+        pattern,
+        id: null,
+        home: null,
+      };
+      if (pattern.variable !== null) {
+        ends.set(pattern.variable, slot);
+      }
+      return slot;
+    };
     const chains = parts.map((part) => {
       const nodeSlots = part.element.nodes.map((pattern) =>
-        hopEnds.has(pattern)
-          ? { pattern, id: null, home: null }
-          : this.node(frame, pattern, free, slots),
+        hopEnds.has(pattern) ? hopEnd(pattern) : this.node(frame, pattern, free, slots),
       );
       part.element.relationships.forEach((relationship, i) => {
         const left = nodeSlots[i]!;
         const right = nodeSlots[i + 1]!;
         if (relationship.length === null && !part.shortest) {
-          occurrences.push({ kind: 'one', id: this.hop(frame, relationship, left, right) });
+          // A lone `()-[r]-()`: nothing can read its ends, so one edge row can stand for
+          // both orientations (Frame.bothWays).
+          const unread =
+            part.element.relationships.length === 1 &&
+            part.pathVariable === null &&
+            part.element.nodes.every((n) => n.variable === null && hopEnds.has(n));
+          occurrences.push({
+            kind: 'one',
+            id: this.hop(frame, relationship, left, right, unread),
+          });
         } else {
           segments.push({ relationship, left, right, shortest: part.shortest });
         }
@@ -85,31 +107,14 @@ export class PatternCompiler implements PatternSql {
     }
     this.unique(frame, occurrences);
     if (where) {
+      if (frame.parent === null) {
+        for (const name of wholeWorkspaceNodes(parts, where)) {
+          frame.ranging.add(name);
+        }
+      }
       frame.where.push(this.exprs.boolean(where, frame));
+      frame.ranging.clear();
     }
-  }
-
-  subquery(
-    frame: Frame,
-    patterns: readonly PatternPart[],
-    where: Expr | null,
-    mode: 'exists' | 'count',
-  ): string {
-    const child = new Frame(this.sql, frame);
-    this.match(child, patterns, where);
-    return mode === 'exists'
-      ? `EXISTS (SELECT 1${child.body()})`
-      : `(SELECT count(*)${child.body()})`;
-  }
-
-  predicate(frame: Frame, element: PatternElement): string {
-    const part: PatternPart = {
-      element,
-      pathVariable: null,
-      shortest: null,
-      pos: element.nodes[0]!.pos,
-    };
-    return this.subquery(frame, [part], null, 'exists');
   }
 
   private node(
@@ -210,22 +215,40 @@ export class PatternCompiler implements PatternSql {
     return { sql: `(${column} -> ${path})`, type: ANY, property: { column, path } };
   }
 
-  /** One edge row between two slots; returns its id expression. */
   /**
    * One edge row between two slots; returns its id expression. An anonymous node with no
    * condition (hopOnlyEnds) has no row of its own: the edge's end column is its id, the
    * edge's foreign key guaranteeing that the node exists, so `()-[r]->()` reads edges only
-   * and `(n)--()` is an index look-up from n.
+   * and `(n)--()` is an index look-up from n. An undirected hop between two such ends
+   * matches every edge in both orientations; when no end is ever read (`unread`), one edge
+   * row stands for both (Frame.bothWays).
    */
-  private hop(frame: Frame, relationship: RelationshipPattern, left: Slot, right: Slot): string {
+  private hop(
+    frame: Frame,
+    relationship: RelationshipPattern,
+    left: Slot,
+    right: Slot,
+    unread = false,
+  ): string {
     const e = this.sql.alias('e');
     frame.from.push(`graph_edges ${e}`);
     frame.where.push(`${e}.workspace_id = ${this.sql.ws}`);
     frame.where.push(this.edgeConditions(frame, relationship, e));
+    if (this.withoutLoops.has(relationship)) {
+      frame.where.push(`${e}.source_id <> ${e}.target_id`);
+    }
     const direction = relationship.direction;
-    if (left.id === null && right.id === null && direction === 'both') {
-      // Both orientations of every edge: the left end needs a row to enumerate them.
+    if (left === right && left.id === null) {
+      // `(a)-[r]->(a)`: the node whose self-loops are matched.
       this.nodeRow(frame, left);
+    } else if (left.id === null && right.id === null && direction === 'both') {
+      if (unread) {
+        frame.bothWays.push(e);
+      } else {
+        // Both orientations of every edge, from the left end's row: a condition on that
+        // end (`WHERE a.id = $id`) is then a look-up of the node and of its edges.
+        this.nodeRow(frame, left);
+      }
     }
     const [from, to] = direction === 'in' ? ['target_id', 'source_id'] : ['source_id', 'target_id'];
     if (left.id === null || right.id === null) {
@@ -246,7 +269,7 @@ export class PatternCompiler implements PatternSql {
       for (const slot of [left, right]) {
         const name = slot.pattern.variable;
         if (name !== null && !frame.vars.has(name)) {
-          frame.bindEntity(name, 'node', slot.id!, null);
+          frame.bindEntity(name, 'node', slot.id!, null, true);
         }
       }
     } else {
@@ -320,14 +343,7 @@ export class PatternCompiler implements PatternSql {
     for (const segment of segments.filter((s) => s.shortest)) {
       for (const slot of [segment.left, segment.right]) {
         if (slot.id === null) {
-          const alias = this.sql.alias('n');
-          frame.from.push(`graph_nodes ${alias}`);
-          frame.where.push(`${alias}.workspace_id = ${this.sql.ws}`);
-          slot.id = `${alias}.id`;
-          slot.home = rootOf(frame);
-          if (slot.pattern.variable) {
-            frame.bindEntity(slot.pattern.variable, 'node', slot.id, alias);
-          }
+          this.nodeRow(frame, slot);
         }
       }
       const walk = shortestPaths(
@@ -434,77 +450,4 @@ function ownType(key: string) {
     : key === 'createdAt' || key === 'updatedAt'
       ? ({ kind: 'datetime' } as const)
       : ({ kind: 'string' } as const);
-}
-
-/** Key under which an anonymous, unconstrained walk end is recorded as free. */
-function anonymousKey(pattern: NodePattern): string {
-  return `#${pattern.pos.offset}`;
-}
-
-/**
- * Nodes that need no row of their own: the ends of variable-length relationships with no
- * label, no property map and no single hop or standalone use anywhere in the MATCH. The
- * walk that reaches them determines them.
- */
-function freeVariables(parts: readonly PatternPart[]): Set<string> {
-  const free = new Set<string>();
-  const tied = new Set<string>();
-  const key = (n: NodePattern) => n.variable ?? anonymousKey(n);
-  for (const part of parts) {
-    const { nodes, relationships } = part.element;
-    nodes.forEach((node, i) => {
-      const constrained = node.labels.length > 0 || node.properties !== null || node.bound === true;
-      const around = [relationships[i - 1], relationships[i]].filter(
-        (r): r is RelationshipPattern => r !== undefined,
-      );
-      const onlyWalks =
-        around.length > 0 && !part.shortest && around.every((r) => r.length !== null);
-      if (constrained || !onlyWalks) {
-        tied.add(key(node));
-      } else {
-        free.add(key(node));
-      }
-    });
-  }
-  for (const name of tied) {
-    free.delete(name);
-  }
-  return free;
-}
-
-/**
- * Node patterns with no label and no property map, anonymous or named once in the MATCH
- * and not bound before, whose every relationship is a single hop (not a walk, not a
- * shortest path): the hop determines them (see `hop`); a named one gets its row only if
- * the query reads it.
- */
-function hopOnlyEnds(parts: readonly PatternPart[]): Set<NodePattern> {
-  const ends = new Set<NodePattern>();
-  const uses = new Map<string, number>();
-  for (const node of parts.flatMap((part) => part.element.nodes)) {
-    if (node.variable !== null) {
-      uses.set(node.variable, (uses.get(node.variable) ?? 0) + 1);
-    }
-  }
-  for (const part of parts) {
-    if (part.shortest) {
-      continue;
-    }
-    const { nodes, relationships } = part.element;
-    nodes.forEach((node, i) => {
-      const around = [relationships[i - 1], relationships[i]].filter(
-        (r): r is RelationshipPattern => r !== undefined,
-      );
-      if (
-        (node.variable === null || (uses.get(node.variable) === 1 && node.bound !== true)) &&
-        node.labels.length === 0 &&
-        node.properties === null &&
-        around.length > 0 &&
-        around.every((r) => r.length === null)
-      ) {
-        ends.add(node);
-      }
-    });
-  }
-  return ends;
 }

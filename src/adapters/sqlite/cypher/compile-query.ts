@@ -1,10 +1,12 @@
-import type { MatchClause, Projection } from '../../../cypher/ast';
-import { containsAggregate } from '../../../cypher/ast-utils';
+import type { Expr, FunctionCall, MatchClause, Projection } from '../../../cypher/ast';
+import { children, containsAggregate } from '../../../cypher/ast-utils';
+import { isAggregate } from '../../../cypher/functions';
 import type { AnalyzedQuery, Column } from '../../../cypher/index';
 import { ANY, elementOf } from '../../../cypher/types';
 import { bindElement, ExpressionCompiler } from './compile-expression';
-import { orderSql } from './compile-functions';
+import { orderSql, weighable } from './compile-functions';
 import { PatternCompiler } from './compile-pattern';
+import { SubqueryCompiler } from './compile-subquery';
 import { Frame, type Binding, type Ordering } from './frame';
 import { SqlBuilder, type SqlValue } from './sql-builder';
 
@@ -34,7 +36,7 @@ export function compileToSql(analyzed: AnalyzedQuery, options: SqlCompileOptions
   const exprs = new ExpressionCompiler(sql);
   exprs.parameters = analyzed.parameters;
   const patterns = new PatternCompiler(sql, exprs);
-  exprs.patterns = patterns;
+  exprs.patterns = new SubqueryCompiler(sql, patterns);
   const compiler = new QueryCompiler(sql, exprs, patterns, options.rowLimit);
   const select = compiler.run(analyzed);
   return { sql: sql.statement(select), params: sql.params, columns: analyzed.columns };
@@ -60,6 +62,7 @@ class QueryCompiler {
           }
           break;
         case 'unwind': {
+          frame.expand();
           const list = this.exprs.compile(clause.expr, frame);
           const j = this.sql.alias('u');
           frame.from.push(`json_each(${list.sql}) ${j}`);
@@ -86,11 +89,16 @@ class QueryCompiler {
    * arm uses the indexes from the rows it extends instead of materialising the pattern.
    */
   private optional(frame: Frame, clause: MatchClause): Frame {
+    frame.expand();
+    const joined = this.leftJoin(frame, clause);
+    if (joined) {
+      return joined;
+    }
     const matched = frame.clone();
     this.patterns.match(matched, clause.patterns, clause.where);
     const unmatched = frame.clone();
     unmatched.where.push(
-      `NOT ${this.patterns.subquery(unmatched, clause.patterns, clause.where, 'exists')}`,
+      `NOT ${this.exprs.patterns.subquery(unmatched, clause.patterns, clause.where, 'exists')}`,
     );
     const names = [...matched.vars.keys()];
     const value = (binding: Binding | undefined) =>
@@ -113,6 +121,45 @@ class QueryCompiler {
       descending: o.descending,
     }));
     return next;
+  }
+
+  /**
+   * OPTIONAL MATCH as a LEFT JOIN, when the pattern adds one table row to the rows it
+   * extends (one relationship from a bound node to an unconstrained one, or a single node):
+   * the pattern's conditions become the ON clause. Unlike the two arms of `optional`, the
+   * rows keep the order of the frame's tables, so an ORDER BY ... LIMIT over them can be
+   * served by an index and stop early. Null otherwise (nothing was added to the query).
+   */
+  private leftJoin(frame: Frame, clause: MatchClause): Frame | null {
+    if (frame.from.length === 0) {
+      return null;
+    }
+    const mark = this.sql.mark();
+    const trial = frame.clone();
+    this.patterns.match(trial, clause.patterns, clause.where);
+    const added = trial.from.slice(frame.from.length);
+    const tables = added.filter((item) => !item.startsWith('LEFT JOIN'));
+    const table = tables.length === 1 ? tables[0]! : '';
+    const alias = table.slice(table.lastIndexOf(' ') + 1);
+    const reads = new RegExp(`\\b${alias}\\.`);
+    const lookups = added.filter((item) => item !== table);
+    const isRow = table.startsWith('graph_edges ') || table.startsWith('graph_nodes ');
+    const hasPath = clause.patterns.some((part) => part.pathVariable !== null);
+    if (!isRow || hasPath || lookups.some((item) => reads.test(item))) {
+      this.sql.restore(mark);
+      return null;
+    }
+    // What the pattern binds is null where it does not match.
+    for (const [name, binding] of trial.vars) {
+      if (binding.kind !== 'value' && !frame.vars.has(name)) {
+        binding.existing = false;
+      }
+    }
+    const on = [...trial.where.slice(frame.where.length), `cy_alive(${alias}.rowid)`];
+    trial.from.splice(frame.from.length);
+    trial.from.push(...lookups, `LEFT JOIN ${table} ON ${on.join(' AND ')}`);
+    trial.where.splice(frame.where.length);
+    return trial;
   }
 
   /** WITH: the projection as a CTE, read by a new frame. */
@@ -140,8 +187,14 @@ class QueryCompiler {
     projection: Projection,
     final: boolean,
   ): { sql: string; ordering: Ordering[]; bindings: Binding[] } {
-    const items = projection.items.map((item) => this.exprs.compile(item.expr, frame));
     const aggregating = projection.items.some((item) => containsAggregate(item.expr));
+    const aggregates = [...projection.items, ...projection.orderBy].flatMap((item) =>
+      aggregateCalls(item.expr),
+    );
+    if (!aggregating || !aggregates.every(weighable)) {
+      frame.expand();
+    }
+    const items = projection.items.map((item) => this.exprs.compile(item.expr, frame));
     const select = items.map((c, i) => `${c.sql} AS c${i}`);
     const groupBy = aggregating
       ? items.filter((_, i) => !containsAggregate(projection.items[i]!.expr)).map((c) => c.sql)
@@ -177,7 +230,7 @@ class QueryCompiler {
     const sql = `SELECT ${projection.distinct ? 'DISTINCT ' : ''}${select.join(', ') || '1'}${frame.body()}${tail}`;
     const bindings: Binding[] = items.map((c) =>
       c.type.kind === 'node' || c.type.kind === 'relationship'
-        ? { kind: c.type.kind, id: c.sql, alias: null, frame }
+        ? { kind: c.type.kind, id: c.sql, alias: null, frame, existing: false }
         : { kind: 'value', sql: c.sql, type: c.type },
     );
     return { sql, ordering: carried, bindings };
@@ -200,4 +253,15 @@ function rebind(frame: Frame, name: string, binding: Binding, column: string): v
   } else {
     frame.bindEntity(name, binding.kind, column, null);
   }
+}
+
+/** The aggregate calls in `expr` (outside nested subqueries, as containsAggregate). */
+function aggregateCalls(expr: Expr): FunctionCall[] {
+  if (expr.kind === 'call' && isAggregate(expr.name)) {
+    return [expr];
+  }
+  if (expr.kind === 'subquery' || expr.kind === 'patternPredicate') {
+    return [];
+  }
+  return children(expr).flatMap(aggregateCalls);
 }

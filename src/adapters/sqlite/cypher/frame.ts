@@ -8,12 +8,23 @@ import type { SqlBuilder } from './sql-builder';
  * build child frames whose variables fall back on the parent's.
  *
  * A variable is a binding: a node or relationship is its id (an SQL expression), plus a
- * table alias once its row is needed (a node matched in this frame has one; a node read
- * from a stage gets one lazily, by a LEFT JOIN on the primary key); any other value is an
- * SQL expression in the representation its type prescribes (compile-expression.ts).
+ * table alias once its row is needed (a node matched in this frame has one; another gets
+ * one lazily, by a join on the primary key); any other value is an SQL expression in the
+ * representation its type prescribes (compile-expression.ts).
+ *
+ * `existing`: the id always names a stored record (an end of an edge row the frame joins,
+ * which its foreign key keeps), so its row can be an inner join that the planner may put
+ * first; other ids (from a stage, a list, an OPTIONAL MATCH) may be null and are looked up
+ * with a LEFT JOIN.
  */
 export type Binding =
-  | { kind: 'node' | 'relationship'; id: string; alias: string | null; frame: Frame }
+  | {
+      kind: 'node' | 'relationship';
+      id: string;
+      alias: string | null;
+      frame: Frame;
+      existing: boolean;
+    }
   | { kind: 'value'; sql: string; type: CyType };
 
 /** A sort key of the rows, kept across MATCH clauses so that row order survives joins. */
@@ -32,6 +43,19 @@ export class Frame {
   readonly where: string[] = [];
   readonly vars = new Map<string, Binding>();
   ordering: Ordering[] = [];
+  /**
+   * Edge rows that each stand for both orientations of an undirected relationship whose
+   * ends are never read (`()-[r]-()`, compile-pattern.ts): such a row is two matches, or one
+   * for a self-loop, which Cypher matches once. Aggregates that can weigh rows use `weight`
+   * (a count of every edge is then one pass over an edge index); any other use of the rows
+   * `expand`s them into one row per orientation first.
+   */
+  readonly bothWays: string[] = [];
+  /**
+   * While the WHERE of a MATCH is compiled: its node variables that range over every node
+   * of the workspace (compile-subquery.ts tests their patterns by a semi-join).
+   */
+  readonly ranging = new Set<string>();
 
   constructor(
     readonly sql: SqlBuilder,
@@ -48,8 +72,14 @@ export class Frame {
     return this.lookup(name) !== undefined;
   }
 
-  bindEntity(name: string, kind: 'node' | 'relationship', id: string, alias: string | null): void {
-    this.vars.set(name, { kind, id, alias, frame: this });
+  bindEntity(
+    name: string,
+    kind: 'node' | 'relationship',
+    id: string,
+    alias: string | null,
+    existing = false,
+  ): void {
+    this.vars.set(name, { kind, id, alias, frame: this, existing });
   }
 
   bindValue(name: string, sql: string, type: CyType): void {
@@ -63,11 +93,34 @@ export class Frame {
     }
     const table = binding.kind === 'node' ? 'graph_nodes' : 'graph_edges';
     const alias = this.sql.alias(binding.kind === 'node' ? 'ln' : 'le');
-    binding.frame.from.push(
-      `LEFT JOIN ${table} ${alias} ON ${alias}.workspace_id = ${this.sql.ws} AND ${alias}.id = ${binding.id}`,
-    );
+    const on = `${alias}.workspace_id = ${this.sql.ws} AND ${alias}.id = ${binding.id}`;
+    if (binding.existing) {
+      binding.frame.from.push(`${table} ${alias}`);
+      binding.frame.where.push(on);
+    } else {
+      binding.frame.from.push(`LEFT JOIN ${table} ${alias} ON ${on}`);
+    }
     binding.alias = alias;
     return alias;
+  }
+
+  /** How many matches a row stands for, as SQL; null when each row is one match. */
+  weight(): string | null {
+    return this.bothWays.length === 0
+      ? null
+      : this.bothWays.map((e) => `(2 - (${e}.source_id = ${e}.target_id))`).join(' * ');
+  }
+
+  /**
+   * Turns rows that stand for both orientations into one row per orientation: a join with
+   * two rows, the second dropped for a self-loop.
+   */
+  expand(): void {
+    for (const e of this.bothWays.splice(0)) {
+      const o = this.sql.alias('o');
+      this.from.push(`(VALUES (0), (1)) ${o}`);
+      this.where.push(`(${o}.column1 = 0 OR ${e}.source_id <> ${e}.target_id)`);
+    }
   }
 
   /** `FROM ... WHERE ...` (empty FROM: the single row a query starts with). */
@@ -102,6 +155,9 @@ export class Frame {
       if (table === 'graph_nodes' || table === 'graph_edges') {
         return [`${alias}.rowid`];
       }
+      if (item.startsWith('(VALUES')) {
+        return [`${alias}.column1`];
+      }
       return item.startsWith('json_each(') ? [`${alias}.key`] : [`${alias}.hops`];
     });
     return columns.length > 0 ? [`cy_alive(${columns.join(', ')})`] : [];
@@ -116,6 +172,7 @@ export class Frame {
     copy.from.push(...this.from);
     copy.where.push(...this.where);
     copy.ordering = [...this.ordering];
+    copy.bothWays.push(...this.bothWays);
     for (const [name, binding] of this.vars) {
       copy.vars.set(
         name,

@@ -48,10 +48,30 @@ export class SqlBuilder {
     this.ctes.push(`${name}(${columns.join(', ')}) AS (${body})`);
   }
 
+  /** Where the statement stands, to return to when a way of compiling is tried and dropped. */
+  mark(): BuilderMark {
+    return { ctes: this.ctes.length, params: this.nextParam };
+  }
+
+  /** Drops the CTEs and parameters added since `mark`. */
+  restore(mark: BuilderMark): void {
+    this.ctes.length = mark.ctes;
+    for (let i = mark.params; i < this.nextParam; i += 1) {
+      delete this.params[`p${i}`];
+    }
+    this.nextParam = mark.params;
+  }
+
   /** The whole statement: the CTEs, then `select`. */
   statement(select: string): string {
     return this.ctes.length === 0 ? select : `WITH RECURSIVE ${this.ctes.join(',\n')}\n${select}`;
   }
+}
+
+/** A point of the statement's construction (`SqlBuilder.mark`). */
+export interface BuilderMark {
+  ctes: number;
+  params: number;
 }
 
 /** A value as SQLite binds it. */
