@@ -352,8 +352,10 @@ function sleep(msToWait: number): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
+  // undici's `fetch failed` says why only in its cause (refused, reset, timed out).
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : null;
   process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n${cause ? `cause: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n` : ''}`,
   );
   await stopAll();
   process.exit(1);

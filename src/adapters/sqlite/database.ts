@@ -5,7 +5,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import * as sqliteVec from 'sqlite-vec';
 import { MIGRATIONS, type Migration } from './migrations/index';
-import { BackgroundCheckpointer } from './checkpointer';
+import { BackgroundCheckpointer, type CheckpointerOptions } from './checkpointer';
 import { WalSync } from './wal-sync';
 import type { HealthCheck } from '../../ports/health';
 import { StoreOutageLog } from '../outage-log';
@@ -29,12 +29,28 @@ export interface OpenDatabaseOptions {
   backgroundCheckpoints?: boolean;
   /** Where the store's outages (disk full, I/O errors...) are logged; nowhere when absent. */
   logger?: Logger;
+  /** The WAL's bounds and waits (see BackgroundCheckpointer); tests make them small. */
+  walLimits?: Partial<
+    Pick<CheckpointerOptions, 'limitBytes' | 'drainBytes' | 'truncateWaitMs' | 'retryMs'>
+  >;
 }
 
 /** Time between two background checkpoints. */
 const CHECKPOINT_INTERVAL_MS = 100;
-/** The WAL file is cut back to this size when it restarts after a complete checkpoint. */
+/**
+ * The WAL file is truncated (by the checkpoint worker) once it is larger than this and
+ * everything in it is copied into the database file.
+ */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * A WAL holding this much is truncated even while writes go on (they pause meanwhile): the
+ * bound on the WAL's size during a bulk load.
+ */
+const WAL_DRAIN_BYTES = 256 * 1024 * 1024;
+/** Longest a truncation waits for readers on old frames; writes wait as long. */
+const TRUNCATE_WAIT_MS = 2000;
+/** Least time before a truncation that readers prevented is tried again. */
+const TRUNCATE_RETRY_MS = 5000;
 
 /** The writer connection's page cache, in KiB (see openDatabase). */
 const WRITER_CACHE_KIB = 32 * 1024;
@@ -117,7 +133,12 @@ export class SqliteDatabase {
     private readonly walSync: WalSync | null = null,
     private readonly checkpointer: BackgroundCheckpointer | null = null,
     readonly outages: StoreOutageLog | null = null,
-  ) {}
+  ) {
+    if (checkpointer) {
+      // The pause comes at the next turn of the writer's queue, after the works already in it.
+      checkpointer.onPauseWanted = () => void this.enqueue(() => undefined);
+    }
+  }
 
   /**
    * Runs `work` with the writer to itself; calls queue in arrival order. Resolves once what
@@ -200,7 +221,10 @@ export class SqliteDatabase {
   }
 
   private enqueue<T>(work: () => Promise<T> | T): Promise<T> {
-    const run = this.tail.then(work, work);
+    // Between two works nothing is being written: the checkpoint worker may truncate the
+    // WAL then, and the next work waits for it (see BackgroundCheckpointer).
+    const pause = () => this.checkpointer?.betweenWrites();
+    const run = this.tail.then(pause).then(work);
     this.tail = run.catch(() => undefined);
     return run;
   }
@@ -414,18 +438,27 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   sqliteVec.load(reader);
   let checkpointer: BackgroundCheckpointer | null = null;
   if (journal === 'wal' && options.backgroundCheckpoints !== false) {
-    writer.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+    // The worker truncates the WAL (off the event loop); the writer never does.
+    writer.pragma('journal_size_limit = -1');
     writer.pragma('wal_autocheckpoint = 0');
     checkpointer = new BackgroundCheckpointer({
       filename: path.resolve(options.filename),
       intervalMs: CHECKPOINT_INTERVAL_MS,
-      // Should the worker die, the writer checkpoints again itself (SQLite's default).
+      limitBytes: options.walLimits?.limitBytes ?? WAL_SIZE_LIMIT_BYTES,
+      drainBytes: options.walLimits?.drainBytes ?? WAL_DRAIN_BYTES,
+      truncateWaitMs: options.walLimits?.truncateWaitMs ?? TRUNCATE_WAIT_MS,
+      retryMs: options.walLimits?.retryMs ?? TRUNCATE_RETRY_MS,
+      // Should the worker die, the writer checkpoints (and truncates) again itself, as
+      // SQLite does by default.
       onExit: () => {
         if (writer.open) {
+          writer.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
           writer.pragma('wal_autocheckpoint = 1000');
         }
       },
     });
+  } else if (journal === 'wal') {
+    writer.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   }
   return new SqliteDatabase(
     writer,
