@@ -353,9 +353,11 @@ function sleep(msToWait: number): Promise<void> {
 
 main().catch(async (error: unknown) => {
   // undici's `fetch failed` says why only in its cause (refused, reset, timed out).
+  const describe = (e: unknown) =>
+    e instanceof Error ? (e.stack ?? e.message) : (JSON.stringify(e) ?? String(e));
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : null;
   process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n${cause ? `cause: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n` : ''}`,
+    `${describe(error)}\n${cause === null ? '' : `cause: ${describe(cause)}\n`}`,
   );
   await stopAll();
   process.exit(1);
