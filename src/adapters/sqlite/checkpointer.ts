@@ -187,9 +187,12 @@ export class BackgroundCheckpointer {
     this.truncateAsked = false;
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.endPause?.(), TRUNCATE_ANSWER_MS);
-      timer.unref();
+      // A write waits for the answer: until it comes, the worker keeps the process alive
+      // (unreferenced, a CLI or a script whose write waits would simply exit).
+      this.worker.ref();
       this.endPause = () => {
         clearTimeout(timer);
+        this.worker.unref();
         this.endPause = null;
         resolve();
       };
