@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ChangeFollower } from '../../src/adapters/sqlite/ann/change-follower';
 import { GraphBuilder } from '../../src/adapters/sqlite/ann/graph-builder';
 import { trimChanges } from '../../src/adapters/sqlite/vector-changes';
+import { SqliteVectorIndex } from '../../src/adapters/sqlite/vector-index';
 import type { VectorQuery } from '../../src/ports/vector-index';
 import { clusteredVectors } from '../support/clustered-vectors';
 import { applied, HnswStore, pointsOf } from '../support/hnsw-store';
@@ -60,6 +61,25 @@ describe('HnswVectorIndex: kept in step with other connections', () => {
     const fromGraph = await index.search(near(axis(0), 50));
     expect(index.searchCounts().graph).toBe(graphAnswers + 1);
     expect(fromGraph.map((hit) => hit.nodeId)).toEqual(next.map((hit) => hit.nodeId));
+  });
+
+  it("counts a ready graph's points from the log, with another connection's writes, without a scan", async () => {
+    const { index } = await serving();
+    const other = store.other();
+    await other.index.upsert(pointsOf(ws, [axis(1), axis(2)], { prefix: 'late' }));
+    await other.index.remove(ws, ['n0', 'n1', 'n2']);
+    const scan = jest.spyOn(SqliteVectorIndex.prototype, 'count');
+
+    expect(await index.count(ws)).toBe(39);
+    expect(scan).not.toHaveBeenCalled();
+    // A workspace without a graph is counted in the tables.
+    const small = randomUUID();
+    await other.index.upsert(pointsOf(small, vectors(3, 2)));
+    expect(await index.count(small)).toBe(3);
+    expect(scan).toHaveBeenCalledTimes(1);
+    // Cleared elsewhere: no graph any more, and the tables say 0.
+    await other.index.clearWorkspace(ws);
+    expect(await index.count(ws)).toBe(0);
   });
 
   it('empties the next search when another connection clears the workspace', async () => {

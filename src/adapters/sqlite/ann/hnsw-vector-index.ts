@@ -138,7 +138,20 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
     return this.inner.clearWorkspace(workspaceId);
   }
 
+  /**
+   * The workspace's stored points. A workspace with a ready graph has them counted already,
+   * from the change log it follows (read up to its newest row first), so that an index
+   * status of a big workspace does not scan its rows on the event loop (about 60 ms at
+   * 500,000 points); any other is counted in sqlite-vec's tables.
+   */
   count(workspaceId: string): Promise<number> {
+    if (this.enabledDimensions() !== null && this.workspaces.has(workspaceId)) {
+      this.follower.follow(true);
+      const tracked = this.workspaces.get(workspaceId);
+      if (tracked?.state === 'ready') {
+        return Promise.resolve(tracked.ann.size);
+      }
+    }
     return this.inner.count(workspaceId);
   }
 
