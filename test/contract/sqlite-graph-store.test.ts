@@ -276,16 +276,39 @@ describe('SqliteGraphStore with a declared property index', () => {
   });
   afterAll(() => remove());
 
-  /** The plan of the page statement the last list prepared, with the values it ran with. */
-  function pagePlan(params: Record<string, unknown>): string {
+  /**
+   * The plan of the page statement the last list prepared, with the values it ran with:
+   * how it chooses the page's rowids (its subquery), then how it reads them.
+   */
+  function pagePlan(params: Record<string, unknown>): { choose: string; read: string } {
     const source = [...readerSql].reverse().find((s) => /^SELECT .* LIMIT @limit/s.test(s));
     if (!source) {
       throw new Error('no page statement was prepared');
     }
     const rows = db.reader.prepare(`EXPLAIN QUERY PLAN ${source}`).all(params) as {
+      id: number;
+      parent: number;
       detail: string;
     }[];
-    return rows.map((r) => r.detail).join(' / ');
+    const inside = new Set(
+      rows.filter((r) => r.detail.startsWith('LIST SUBQUERY')).map((r) => r.id),
+    );
+    for (const row of rows) {
+      if (inside.has(row.parent)) {
+        inside.add(row.id);
+      }
+    }
+    const text = (keep: (r: { id: number }) => boolean) =>
+      rows
+        .filter(keep)
+        .map((r) => r.detail)
+        .join(' / ');
+    return {
+      choose: text(
+        (r) => inside.has(r.id) && !rows.some((x) => x.id === r.id && x.detail.startsWith('LIST')),
+      ),
+      read: text((r) => !inside.has(r.id)),
+    };
   }
 
   it('pages an entityType + property range list by a cursor with a seek on the property index', async () => {
@@ -318,10 +341,43 @@ describe('SqliteGraphStore with a declared property index', () => {
       limit: 50,
       offset: 0,
     });
-    // A range seek on (workspace, type, rpm); the few matches are then sorted.
-    expect(plan).toMatch(
+    // A range seek on (workspace, type, rpm) that reads the index only (a range neither 0
+    // nor 1 is in needs no type check); the few matches are sorted by createdAt from the
+    // index too, and only the page's records are read.
+    expect(plan.choose).toMatch(
+      /SEARCH graph_nodes USING COVERING INDEX graph_nodes_property_rpm \(workspace_id=\? AND entity_type=\? AND <expr>>\? AND <expr><\?\)/,
+    );
+    expect(plan.read).toMatch(/SEARCH graph_nodes USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+  });
+
+  it('reads each record of a property range that 0 or 1 is in, to tell numbers from booleans', async () => {
+    const ws = randomUUID();
+    const where = validateFilter('node', [
+      rawFilterFromJson(
+        {
+          and: [
+            { field: 'properties.rpm', op: 'gte', value: 0 },
+            { field: 'properties.rpm', op: 'lt', value: 200 },
+          ],
+        },
+        'where',
+      ),
+    ]);
+    await store.listNodes(
+      ws,
+      { entityType: 'Pump', where },
+      [{ field: 'createdAt', direction: 'desc' }],
+      {
+        limit: 50,
+        offset: 0,
+        count: false,
+      },
+    );
+    const plan = pagePlan({ workspaceId: ws, f0: 'Pump', f1: 0, f2: 200, limit: 50, offset: 0 });
+    expect(plan.choose).toMatch(
       /SEARCH graph_nodes USING INDEX graph_nodes_property_rpm \(workspace_id=\? AND entity_type=\? AND <expr>>\? AND <expr><\?\)/,
     );
+    expect(plan.choose).not.toMatch(/COVERING/);
   });
 
   it('reads an unfiltered list in createdAt order from its index, not through the property index', async () => {
@@ -334,8 +390,10 @@ describe('SqliteGraphStore with a declared property index', () => {
     const plan = pagePlan({ workspaceId: ws, limit: 51, offset: 0 });
     // Without statistics of its own, the property index looked like the most selective
     // index of a workspace, and the list sorted every node of it.
-    expect(plan).toMatch(/SEARCH graph_nodes USING INDEX graph_nodes_created \(workspace_id=\?\)/);
-    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    expect(plan.choose).toMatch(
+      /SEARCH graph_nodes USING COVERING INDEX graph_nodes_created \(workspace_id=\?\)/,
+    );
+    expect(plan.choose).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 
   it('pages an entityType list sorted by createdAt from the cursor position, not from its start', async () => {
@@ -357,9 +415,56 @@ describe('SqliteGraphStore with a declared property index', () => {
     });
     // The keyset bound is part of the index seek and the index gives the order: no sort of
     // the matches (only ties of one createdAt are put in id order, LAST TERM OF ORDER BY).
-    expect(plan).toMatch(
-      /SEARCH graph_nodes USING INDEX graph_nodes_type_created \(workspace_id=\? AND entity_type=\? AND created_at<\?\)/,
+    expect(plan.choose).toMatch(
+      /SEARCH graph_nodes USING COVERING INDEX graph_nodes_type_created \(workspace_id=\? AND entity_type=\? AND created_at<\?\)/,
     );
-    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    expect(plan.choose).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+});
+
+describe('SqliteGraphStore: declared property indexes at start-up', () => {
+  const indexSql = (db: SqliteDatabase, name: string) =>
+    db.writer
+      .prepare<[string], string>("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?")
+      .pluck()
+      .get(name);
+
+  it('builds again an index of the older shape (without created_at) and drops undeclared ones', async () => {
+    const { db, remove } = tempDatabase();
+    try {
+      new SqliteGraphStore(db, { node: [], edge: [] });
+      db.writer.exec(`CREATE INDEX graph_nodes_property_rpm ON graph_nodes
+        (workspace_id, entity_type, json_extract(properties, '$.rpm'), id)`);
+      db.writer.exec(`CREATE INDEX graph_edges_property_weight ON graph_edges
+        (workspace_id, type, json_extract(properties, '$.weight'), id)`);
+      const ws = randomUUID();
+      const store = new SqliteGraphStore(db, { node: ['rpm'], edge: [] });
+      expect(indexSql(db, 'graph_nodes_property_rpm')).toMatch(
+        /json_extract\(properties, '\$\.rpm'\), created_at, id\)$/,
+      );
+      expect(indexSql(db, 'graph_edges_property_weight')).toBeUndefined();
+
+      await seed(store, ws, [
+        makeNode({ entityType: 'Pump', properties: { rpm: 150 } }),
+        makeNode({ entityType: 'Pump', properties: { rpm: true } }),
+        makeNode({ entityType: 'Pump', properties: { rpm: 1 } }),
+      ]);
+      const where = validateFilter('node', [
+        rawFilterFromJson({ field: 'properties.rpm', op: 'lt', value: 200 }, 'where'),
+      ]);
+      const page = await store.listNodes(ws, { entityType: 'Pump', where }, [], {
+        limit: 10,
+        offset: 0,
+      });
+      expect(page.items.map((n) => n.properties.rpm).sort()).toEqual([1, 150]);
+      expect(page.total).toBe(2);
+      // Opening again with the same declaration keeps the index as it is.
+      const exec = jest.spyOn(db.writer, 'exec');
+      new SqliteGraphStore(db, { node: ['rpm'], edge: [] });
+      expect(exec.mock.calls.filter(([sql]) => /DROP INDEX/.test(sql))).toEqual([]);
+      exec.mockRestore();
+    } finally {
+      remove();
+    }
   });
 });

@@ -80,7 +80,8 @@ class Compiler {
 
   /**
    * `closed`: the property ranges (`rangeKey`) that the enclosing conjunction bounds on both
-   * sides, so a condition on one side needs no bound on the other.
+   * sides, so a condition on one side needs no bound on the other, and the keys it compares
+   * with a number that neither 0 nor 1 satisfies (`numbersOnlyKey`).
    */
   filter(filter: Filter, closed: ReadonlySet<string> = NO_RANGES): string {
     if (isCondition(filter)) {
@@ -163,7 +164,17 @@ class Compiler {
             : kind === 'string' && (c.op === 'lt' || c.op === 'lte')
               ? ` AND ${value} >= ''`
               : '';
-        return `(${guard} AND ${value} ${COMPARE[c.op]} ${bound}${typed})`;
+        // JSON true and false read back as 1 and 0: besides numbers, the only values a
+        // comparison with a number can let through (text sorts after every number, and the
+        // bounds above keep it out; NULL compares false). When neither 0 nor 1 satisfies
+        // the comparison the type check changes nothing and is left out, so that an index
+        // on the key answers the condition without reading the record.
+        // Within a conjunction, one such comparison on the key keeps 0 and 1 out for all.
+        const numbersOnly =
+          kind === 'number' &&
+          (!admitsZeroOrOne(c.op, c.value as number) || closed.has(numbersOnlyKey(key)));
+        const check = numbersOnly ? '' : `${guard} AND `;
+        return `(${check}${value} ${COMPARE[c.op]} ${bound}${typed})`;
       }
     }
   }
@@ -171,18 +182,46 @@ class Compiler {
 
 const NO_RANGES: ReadonlySet<string> = new Set();
 
+/** Whether 0 or 1 (how SQLite reads JSON false and true) satisfies `x <op> bound`. */
+function admitsZeroOrOne(op: Condition['op'], bound: number): boolean {
+  const satisfies = (x: number): boolean => {
+    switch (op) {
+      case 'eq':
+        return x === bound;
+      case 'gt':
+        return x > bound;
+      case 'gte':
+        return x >= bound;
+      case 'lt':
+        return x < bound;
+      case 'lte':
+        return x <= bound;
+      default:
+        return true;
+    }
+  };
+  return satisfies(0) || satisfies(1);
+}
+
 /** Names a property range of one value kind. */
 function rangeKey(key: string, kind: string): string {
   return `${kind}:${key}`;
 }
 
+/** Names a key that a conjunction compares with a number neither 0 nor 1 satisfies. */
+function numbersOnlyKey(key: string): string {
+  return `numbers-only:${key}`;
+}
+
 /**
  * The property ranges a conjunction (with the conjunctions nested in it, not through an OR)
- * bounds from below and from above with values of one kind (number or string).
+ * bounds from below and from above with values of one kind (number or string), and the
+ * keys it compares with a number that neither 0 nor 1 satisfies (`numbersOnlyKey`).
  */
 function closedRanges(filter: { and: Filter[] }): Set<string> {
   const lower = new Set<string>();
   const upper = new Set<string>();
+  const numbersOnly = new Set<string>();
   const visit = (item: Filter): void => {
     if (!isCondition(item)) {
       if ('and' in item) {
@@ -196,6 +235,9 @@ function closedRanges(filter: { and: Filter[] }): Set<string> {
       return;
     }
     const key = rangeKey(item.field.key, kind);
+    if (kind === 'number' && !admitsZeroOrOne(item.op, item.value as number)) {
+      numbersOnly.add(numbersOnlyKey(item.field.key));
+    }
     if (item.op === 'gt' || item.op === 'gte') {
       lower.add(key);
     } else if (item.op === 'lt' || item.op === 'lte') {
@@ -203,7 +245,7 @@ function closedRanges(filter: { and: Filter[] }): Set<string> {
     }
   };
   visit(filter);
-  return new Set([...lower].filter((key) => upper.has(key)));
+  return new Set([...[...lower].filter((key) => upper.has(key)), ...numbersOnly]);
 }
 
 /** The SQL condition for `filter` (with its parameters); `1` when there is none. */

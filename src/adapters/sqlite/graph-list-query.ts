@@ -139,9 +139,15 @@ export class ListQuery<Row, Field extends string> {
           `SELECT COUNT(*) FROM ${table} WHERE ${filtered}`,
         )
         .pluck(),
+      // The page's rows are chosen by rowid first and read after: when an index holds
+      // every column the filter and the order need, choosing reads that index only,
+      // however many entries it passes on the way (a property range sorted by creation, an
+      // offset), and just the page's records are read.
       page: this.reader.prepare(
-        `SELECT ${columns} FROM ${table} WHERE ${paged}
-         ORDER BY ${orderBy.join(', ')} LIMIT @limit OFFSET @offset`,
+        `SELECT ${columns} FROM ${table} WHERE rowid IN (
+           SELECT rowid FROM ${table} WHERE ${paged}
+           ORDER BY ${orderBy.join(', ')} LIMIT @limit OFFSET @offset)
+         ORDER BY ${orderBy.join(', ')}`,
       ),
     };
     if (this.cache.size >= MAX_CACHED_SHAPES) {

@@ -4,11 +4,13 @@ import { literalPath } from './filter-sql';
 
 /**
  * Expression indexes for the declared property keys: `(workspace_id, entity_type,
- * json_extract(properties, '$.<key>'), id)` on nodes and the same with `type` on edges, so a
- * list filtered by its type and a condition on the key is a range seek, and counting it
- * reads the index only. Indexes of keys no longer declared are dropped, so the declaration
- * is the whole truth. The key is part of the index name and of its expression: both are
- * built only from keys that passed the property key pattern (`literalPath` checks again).
+ * json_extract(properties, '$.<key>'), created_at, id)` on nodes and the same with `type` on
+ * edges, so a list filtered by its type and a condition on the key is a range seek, and
+ * counting it, or choosing its page in creation order, reads the index only (the page's
+ * records are read once chosen: graph-list-query.ts). Indexes of keys no longer declared
+ * are dropped, so the declaration is the whole truth; an index of an older shape is built
+ * again. The key is part of the index name and of its expression: both are built only from
+ * keys that passed the property key pattern (`literalPath` checks again).
  */
 
 const TABLES = {
@@ -30,7 +32,7 @@ export function propertyIndexName(kind: 'node' | 'edge', key: string): string {
  * the workspace. A later ANALYZE replaces the row with measured figures; the row of a
  * dropped index goes with it.
  */
-const PROPERTY_INDEX_STAT = '1000000 100000 5000 50 1';
+const PROPERTY_INDEX_STAT = '1000000 100000 5000 50 1 1';
 
 /**
  * Creates the declared indexes that are missing (with their planner statistics, unless
@@ -48,21 +50,20 @@ export function applyPropertyIndexes(db: Database, declared: PropertyIndexes): v
       const { table, typeColumn } = TABLES[kind];
       const wanted = new Map(declared[kind].map((key) => [propertyIndexName(kind, key), key]));
       const existing = db
-        .prepare<[string, string], string>(
-          `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND name LIKE ? ESCAPE '!'`,
+        .prepare<[string, string], { name: string; sql: string }>(
+          `SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND name LIKE ? ESCAPE '!'`,
         )
-        .pluck()
         .all(table, `${table}!_property!_%`);
-      for (const name of existing) {
-        if (!wanted.has(name)) {
+      const columns = (key: string) =>
+        `(workspace_id, ${typeColumn}, json_extract(properties, ${literalPath(key)}), created_at, id)`;
+      for (const { name, sql } of existing) {
+        const key = wanted.get(name);
+        if (key === undefined || !sameText(sql, `ON ${table} ${columns(key)}`)) {
           db.exec(`DROP INDEX IF EXISTS "${name.replace(/"/g, '""')}"`);
         }
       }
       for (const [name, key] of wanted) {
-        db.exec(
-          `CREATE INDEX IF NOT EXISTS ${name} ON ${table}
-             (workspace_id, ${typeColumn}, json_extract(properties, ${literalPath(key)}), id)`,
-        );
+        db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} ${columns(key)}`);
         seedStat.run({ table, index: name, stat: PROPERTY_INDEX_STAT });
       }
     }
@@ -70,4 +71,10 @@ export function applyPropertyIndexes(db: Database, declared: PropertyIndexes): v
   // This connection's planner reads the new statistics now (ANALYZE of the schema table
   // only reloads them).
   db.exec('ANALYZE sqlite_schema');
+}
+
+/** Whether an index's stored SQL ends with `tail`, whitespace aside. */
+function sameText(sql: string, tail: string): boolean {
+  const plain = (text: string) => text.replace(/\s+/g, ' ').replace(/\( /g, '(').trim();
+  return plain(sql).endsWith(plain(tail));
 }

@@ -130,6 +130,27 @@ const NODE_CASES: unknown[] = [
   { field: 'properties.active', op: 'eq', value: true },
   { field: 'properties.active', op: 'ne', value: true },
   { field: 'properties.active', op: 'in', value: [false] },
+  // Numbers compared with bounds that 0 or 1 meet, so JSON false/true (read back as 0/1)
+  // must be told from numbers, and ranges that neither meets (no type check needed).
+  { field: 'properties.active', op: 'gte', value: 0 },
+  { field: 'properties.active', op: 'gt', value: 0.5 },
+  { field: 'properties.active', op: 'lte', value: 1 },
+  { field: 'properties.active', op: 'eq', value: 1 },
+  { field: 'properties.active', op: 'eq', value: 0 },
+  {
+    and: [
+      { field: 'properties.active', op: 'gte', value: 0 },
+      { field: 'properties.active', op: 'lt', value: 5 },
+    ],
+  },
+  {
+    and: [
+      { field: 'properties.rpm', op: 'gte', value: 900 },
+      { field: 'properties.rpm', op: 'lt', value: 1600 },
+    ],
+  },
+  { field: 'properties.rpm', op: 'gt', value: 1 },
+  { field: 'properties.rpm', op: 'lt', value: -1 },
   { field: 'properties.rpm', op: 'exists', value: true },
   { field: 'properties.rpm', op: 'exists', value: false },
   { field: 'properties.note', op: 'contains', value: "' OR 1=1 --" },
