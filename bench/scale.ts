@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     const dropped = dropBacklog(path.join(tmp, 'big', 'ontology.db'), big.workspaceId);
     const settled = await waitForSearchQuiet(big, 600_000);
     out(
-      `search: ${formatInt(settled.status.indexed ?? 0)} nodes indexed during the build, the other ${formatInt(dropped)} outbox entries dropped; settled in ${ms(settled.ms)} (graph ${settled.status.approximate?.mode ?? 'none'})`,
+      `search: ${formatInt(settled.status.indexed ?? 0)} nodes indexed during the build, the other ${formatInt(dropped)} outbox entries dropped; settled in ${ms(settled.ms)} (graph ${settled.status.approximate?.mode ?? 'none'}, backlog ${formatInt(settled.status.approximate?.backlog ?? 0)})`,
     );
     await reads(small, big, ids, smallIds);
   } finally {

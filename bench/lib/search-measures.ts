@@ -67,9 +67,10 @@ export async function waitForIndex(
 }
 
 /**
- * Milliseconds until the workspace has nothing pending and no graph on its way (`exact`,
- * `ready` or `failed`) for `stableMs` in a row (a server starts a graph only once writes
- * have paused for a while), or the timeout passes; the last status seen.
+ * Milliseconds until the workspace has nothing pending, no graph on its way (`exact`,
+ * `ready` or `failed`) and no changes waiting to be applied to its graph, for `stableMs` in
+ * a row (a server starts a graph only once writes have paused for a while), or the timeout
+ * passes; the last status seen.
  */
 export async function waitForSearchQuiet(
   service: BenchService,
@@ -81,7 +82,9 @@ export async function waitForSearchQuiet(
   for (;;) {
     const status = await indexStatus(service);
     const now = performance.now();
-    const settled = ['exact', 'ready', 'failed'].includes(status.approximate?.mode ?? 'exact');
+    const settled =
+      ['exact', 'ready', 'failed'].includes(status.approximate?.mode ?? 'exact') &&
+      (status.approximate?.backlog ?? 0) === 0;
     quietSince = status.pending === 0 && settled ? (quietSince ?? now) : null;
     if ((quietSince !== null && now - quietSince >= stableMs) || now - start > timeoutMs) {
       return { ms: now - start, status };
