@@ -16,6 +16,11 @@ leaseStoreContract('memory', () =>
 );
 invalidationBusContract(
   'memory',
-  () => Promise.resolve({ bus: new MemoryInvalidationBus(), peer: null, cleanup: done }),
+  () =>
+    Promise.resolve({
+      bus: new MemoryInvalidationBus(),
+      peer: new MemoryInvalidationBus(),
+      cleanup: done,
+    }),
   false,
 );
