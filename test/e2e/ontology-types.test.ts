@@ -131,6 +131,88 @@ describe('ontology types', () => {
     });
   });
 
+  describe('hostile definitions', () => {
+    const put = (name: string, body: unknown) =>
+      request(t.app)
+        .put(`/api/ontology/entity-types/${name}`)
+        .set(authHeaders(c.apiKey, c.workspaceId))
+        .send(body as object);
+
+    it('answers each with a 4xx in the envelope and stores nothing', async () => {
+      const oneProperty = (definition: object) => ({
+        properties: { x: definition },
+        additionalProperties: true,
+      });
+      const cases: [string, string, unknown, number, string][] = [
+        [
+          'a backtracking pattern',
+          'T',
+          oneProperty({ type: 'string', pattern: '(a+)+$' }),
+          400,
+          'VALIDATION_ERROR',
+        ],
+        [
+          'a pattern of 100 KB',
+          'T',
+          oneProperty({ type: 'string', pattern: 'a'.repeat(100_000) }),
+          400,
+          'VALIDATION_ERROR',
+        ],
+        [
+          'an enum of 1,001 values',
+          'T',
+          oneProperty({ type: 'string', enum: Array.from({ length: 1001 }, (_, i) => `v${i}`) }),
+          400,
+          'VALIDATION_ERROR',
+        ],
+        [
+          'a wrong type of value',
+          'T',
+          oneProperty({ type: 'integer', min: 'many' }),
+          400,
+          'VALIDATION_ERROR',
+        ],
+        ['an array for a body', 'T', [1, 2], 400, 'VALIDATION_ERROR'],
+        [
+          '201 properties',
+          'T',
+          {
+            properties: Object.fromEntries(
+              Array.from({ length: 201 }, (_, i) => [`p${i}`, { type: 'string' }]),
+            ),
+            additionalProperties: true,
+          },
+          400,
+          'VALIDATION_ERROR',
+        ],
+        [
+          'a name that is not a type name',
+          'bad%20name',
+          oneProperty({ type: 'string' }),
+          400,
+          'VALIDATION_ERROR',
+        ],
+        [
+          'a name of 5,000 characters',
+          'N'.repeat(5000),
+          oneProperty({ type: 'string' }),
+          400,
+          'VALIDATION_ERROR',
+        ],
+      ];
+      for (const [what, name, body, status, code] of cases) {
+        const res = await put(name, body);
+        expect({
+          what,
+          status: res.status,
+          code: (res.body as { error?: { code?: string } }).error?.code,
+        }).toEqual({ what, status, code });
+      }
+      const listed = expectData(await c.get('/api/ontology/entity-types'), 200) as unknown[];
+      expect(listed).toEqual([]);
+    });
+  });
+
   describe('CREATE_NODE and UPDATE_NODE', () => {
     beforeEach(() => c.entityType('Pump', PUMP));
 
