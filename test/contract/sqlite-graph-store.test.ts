@@ -290,40 +290,44 @@ describe('SqliteGraphStore with a declared property index', () => {
       parent: number;
       detail: string;
     }[];
-    const inside = new Set(
+    // The subquery's steps descend from its LIST SUBQUERY row (parents come first).
+    const lists = new Set(
       rows.filter((r) => r.detail.startsWith('LIST SUBQUERY')).map((r) => r.id),
     );
+    const inside = new Set<number>();
     for (const row of rows) {
-      if (inside.has(row.parent)) {
+      if (lists.has(row.parent) || inside.has(row.parent)) {
         inside.add(row.id);
       }
     }
     const text = (keep: (r: { id: number }) => boolean) =>
       rows
-        .filter(keep)
+        .filter((r) => !lists.has(r.id) && keep(r))
         .map((r) => r.detail)
         .join(' / ');
     return {
-      choose: text(
-        (r) => inside.has(r.id) && !rows.some((x) => x.id === r.id && x.detail.startsWith('LIST')),
-      ),
+      choose: text((r) => inside.has(r.id)),
       read: text((r) => !inside.has(r.id)),
     };
   }
 
-  it('pages an entityType + property range list by a cursor with a seek on the property index', async () => {
-    const ws = randomUUID();
-    const where = validateFilter('node', [
+  /** The `where` of an rpm range [low, high). */
+  const rpmRange = (low: number, high: number) =>
+    validateFilter('node', [
       rawFilterFromJson(
         {
           and: [
-            { field: 'properties.rpm', op: 'gte', value: 100 },
-            { field: 'properties.rpm', op: 'lt', value: 200 },
+            { field: 'properties.rpm', op: 'gte', value: low },
+            { field: 'properties.rpm', op: 'lt', value: high },
           ],
         },
         'where',
       ),
     ]);
+
+  it('pages an entityType + property range list by a cursor with a seek on the property index', async () => {
+    const ws = randomUUID();
+    const where = rpmRange(100, 200);
     const after = { values: ['2026-01-01T00:00:00.000Z'], id: 'n1' };
     await store.listNodes(
       ws,
@@ -352,17 +356,7 @@ describe('SqliteGraphStore with a declared property index', () => {
 
   it('reads each record of a property range that 0 or 1 is in, to tell numbers from booleans', async () => {
     const ws = randomUUID();
-    const where = validateFilter('node', [
-      rawFilterFromJson(
-        {
-          and: [
-            { field: 'properties.rpm', op: 'gte', value: 0 },
-            { field: 'properties.rpm', op: 'lt', value: 200 },
-          ],
-        },
-        'where',
-      ),
-    ]);
+    const where = rpmRange(0, 200);
     await store.listNodes(
       ws,
       { entityType: 'Pump', where },
