@@ -43,10 +43,19 @@ export const EDGE_SORT_FIELDS = ['createdAt', 'updatedAt', 'type'] as const;
 export type NodeSortField = (typeof NODE_SORT_FIELDS)[number];
 export type EdgeSortField = (typeof EDGE_SORT_FIELDS)[number];
 
-/** One sort key; lists always end with `id` ascending as the tie-breaker. */
+/** One sort key; lists always end with `id` as the tie-breaker (see tieBreakDirection). */
 export interface SortKey<F extends string> {
   field: F;
   direction: 'asc' | 'desc';
+}
+
+/**
+ * The direction of the `id` that ends every list order: that of the last sort key (each
+ * field counted once, at its first occurrence), ascending without one. A list sorted one
+ * way throughout reads its index one way, with no sort of the records that share a value.
+ */
+export function tieBreakDirection(terms: readonly { direction: 'asc' | 'desc' }[]): 'asc' | 'desc' {
+  return terms.at(-1)?.direction ?? 'asc';
 }
 
 export type Direction = 'out' | 'in' | 'both';

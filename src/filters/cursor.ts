@@ -20,13 +20,20 @@ function sha256(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
+/**
+ * The rule that orders records with equal sort values. It is part of every binding: the
+ * cursors of an order whose ties were ranked otherwise (id ascending, before 2026-11-28)
+ * are refused rather than continued at a position that no longer means the same.
+ */
+const TIE_RULE = 'id-follows-last-key';
+
 /** What a cursor is bound to: the kind of record, the whole filter and the sort. */
 export function listBinding<F extends string>(
   kind: RecordKind,
   filter: Filter | undefined,
   sort: readonly SortKey<F>[],
 ): string {
-  return sha256(JSON.stringify([kind, filter ?? null, sort])).toString('base64url');
+  return sha256(JSON.stringify([TIE_RULE, kind, filter ?? null, sort])).toString('base64url');
 }
 
 function tagOf(binding: string, values: readonly string[], id: string): string {

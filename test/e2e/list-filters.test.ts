@@ -213,8 +213,9 @@ describe('list filters and cursors', () => {
       id: `m${String(i).padStart(2, '0')}`,
       name: `n${i % 3}`,
     }));
+    // Name descending, and within a name the id descending too (the last key's direction).
     const expected = original
-      .sort((x, y) => (x.name === y.name ? (x.id < y.id ? -1 : 1) : x.name < y.name ? 1 : -1))
+      .sort((x, y) => (x.name === y.name ? (x.id < y.id ? 1 : -1) : x.name < y.name ? 1 : -1))
       .map((n) => n.id);
     expect(seen).toEqual(expected);
   });

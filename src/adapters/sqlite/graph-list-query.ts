@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { SortKey } from '../../domain/graph';
+import { tieBreakDirection, type SortKey } from '../../domain/graph';
 import type { Filter } from '../../filters/model';
 import type { ListPage, ListPageRequest, SortPosition } from '../../ports/graph-store';
 import { compileFilter, type SqlFields } from './filter-sql';
@@ -33,24 +33,28 @@ interface OrderTerm {
 }
 
 /**
- * The keyset condition "after this position" for ORDER BY terms ending in `id ASC`: a bound
- * on the first column (so an index on it is a range seek, not a walk from the start) and
- * the exact lexicographic comparison. A single ascending key is a row-value comparison,
- * which SQLite seeks on directly.
+ * The keyset condition "after this position" for ORDER BY terms ending in the id (in the
+ * last term's direction). A single direction throughout is a row-value comparison, which
+ * SQLite seeks on directly; mixed directions are a bound on the first column (so an index
+ * on it is a range seek, not a walk from the start) and the exact lexicographic comparison.
  */
 function seekCondition(terms: readonly OrderTerm[]): string {
   const value = (i: number) => `@after${i}`;
+  const idDirection = tieBreakDirection(terms);
+  const idOp = idDirection === 'asc' ? '>' : '<';
   const first = terms[0];
   if (!first) {
-    return 'id > @afterId';
+    return `id ${idOp} @afterId`;
   }
-  if (terms.length === 1 && first.direction === 'asc') {
-    return `(${first.column}, id) > (${value(0)}, @afterId)`;
+  if (terms.every((t) => t.direction === idDirection)) {
+    const columns = [...terms.map((t) => t.column), 'id'].join(', ');
+    const values = [...terms.map((_t, i) => value(i)), '@afterId'].join(', ');
+    return `(${columns}) ${idOp} (${values})`;
   }
   const after = (i: number): string => {
     const term = terms[i];
     if (!term) {
-      return 'id > @afterId';
+      return `id ${idOp} @afterId`;
     }
     const op = term.direction === 'asc' ? '>' : '<';
     return `(${term.column} ${op} ${value(i)} OR (${term.column} = ${value(i)} AND ${after(i + 1)}))`;
@@ -103,7 +107,7 @@ export class ListQuery<Row, Field extends string> {
     })();
   }
 
-  /** ORDER BY terms from whitelisted fields only, each field once (`id ASC` follows). */
+  /** ORDER BY terms from whitelisted fields only, each field once (the id follows). */
   private orderTerms(sort: readonly SortKey<Field>[]): OrderTerm[] {
     const terms: OrderTerm[] = [];
     const used = new Set<string>();
@@ -124,7 +128,10 @@ export class ListQuery<Row, Field extends string> {
   }
 
   private statements(where: string, terms: readonly OrderTerm[], keyset: boolean) {
-    const orderBy = [...terms.map((t) => `${t.column} ${t.direction.toUpperCase()}`), 'id ASC'];
+    const orderBy = [
+      ...terms.map((t) => `${t.column} ${t.direction.toUpperCase()}`),
+      `id ${tieBreakDirection(terms).toUpperCase()}`,
+    ];
     const shape = `${where}|${orderBy.join(',')}|${keyset}`;
     const cached = this.cache.get(shape);
     if (cached) {

@@ -300,7 +300,7 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
     type
   }
 
-  "One sort key; ties are always broken by id, so paging is stable."
+  "One sort key; ties are broken by id in the direction of the last key, so paging is stable."
   input NodeSort {
     field: NodeSortField!
     direction: SortOrder = ASC

@@ -7,7 +7,7 @@ import {
   type NodeSortField,
   type SortKey,
 } from '../../../src/domain/graph';
-import type { ListPage } from '../../../src/ports/graph-store';
+import type { ListPage, ListPageRequest, SortPosition } from '../../../src/ports/graph-store';
 import {
   at,
   compareStrings,
@@ -22,22 +22,56 @@ import {
 const ALL = { limit: 100, offset: 0 };
 const DIRECTIONS = ['asc', 'desc'] as const;
 
-/** The order the port promises: the sort keys, then id ascending. */
+/** The sort keys a store applies: each field at its first occurrence. */
+function distinctKeys<K extends { field: string }>(sort: readonly K[]): K[] {
+  return sort.filter((key, i) => sort.findIndex((k) => k.field === key.field) === i);
+}
+
+/**
+ * The order the port promises: the sort keys (a repeated field counts at its first
+ * occurrence), then the id in the direction of the last of them (ascending without one).
+ */
 function expectedOrder<T extends { id: string }, F extends string & keyof T>(
   items: readonly T[],
   sort: readonly SortKey<F>[],
 ): string[] {
+  const keys = distinctKeys(sort);
+  const idDescending = keys.at(-1)?.direction === 'desc';
   return [...items]
     .sort((x, y) => {
-      for (const key of sort) {
+      for (const key of keys) {
         const c = compareStrings(String(x[key.field]), String(y[key.field]));
         if (c !== 0) {
           return key.direction === 'asc' ? c : -c;
         }
       }
-      return compareStrings(x.id, y.id);
+      const ids = compareStrings(x.id, y.id);
+      return idDescending ? -ids : ids;
     })
     .map((item) => item.id);
+}
+
+/**
+ * Reads every page of `size` by keyset, each after the previous page's last item (its values
+ * of the distinct sort keys and its id, as a cursor holds them); returns the ids in order.
+ */
+async function keysetThrough<T extends { id: string }>(
+  read: (page: ListPageRequest) => Promise<ListPage<T>>,
+  sort: readonly SortKey<string>[],
+  size: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let after: SortPosition | undefined;
+  for (;;) {
+    const page = await read({ limit: size, offset: 0, count: false, ...(after ? { after } : {}) });
+    ids.push(...page.items.map((item) => item.id));
+    const last = page.items[page.items.length - 1];
+    if (page.items.length < size || !last) {
+      return ids;
+    }
+    const fields = last as unknown as Record<string, unknown>;
+    after = { values: distinctKeys(sort).map((k) => String(fields[k.field])), id: last.id };
+  }
 }
 
 /** Reads every page of `size` and checks each page's total; returns the ids in order. */
@@ -91,11 +125,13 @@ export function listCases(ctx: ContractContext): void {
           expect(page.items.map((n) => n.id)).toEqual(expected);
           const paged = await pageThrough((p) => ctx.store.listNodes(ws, {}, sort, p), 4, 13);
           expect(paged).toEqual(expected);
+          const keyset = await keysetThrough((p) => ctx.store.listNodes(ws, {}, sort, p), sort, 2);
+          expect(keyset).toEqual(expected);
         });
       }
     }
 
-    it('sorts by several keys in order, each with its own direction', async () => {
+    it('sorts by several keys in order, each with its own direction, ties by the last', async () => {
       const sorts: SortKey<NodeSortField>[][] = [
         [
           { field: 'entityType', direction: 'asc' },
@@ -105,10 +141,21 @@ export function listCases(ctx: ContractContext): void {
           { field: 'createdAt', direction: 'desc' },
           { field: 'updatedAt', direction: 'asc' },
         ],
+        [
+          { field: 'createdAt', direction: 'desc' },
+          { field: 'entityType', direction: 'desc' },
+        ],
+        [
+          { field: 'name', direction: 'asc' },
+          { field: 'entityType', direction: 'asc' },
+        ],
       ];
       for (const sort of sorts) {
+        const expected = expectedOrder(nodes, sort);
         const page = await ctx.store.listNodes(ws, {}, sort, ALL);
-        expect(page.items.map((n) => n.id)).toEqual(expectedOrder(nodes, sort));
+        expect({ sort, ids: page.items.map((n) => n.id) }).toEqual({ sort, ids: expected });
+        const keyset = await keysetThrough((p) => ctx.store.listNodes(ws, {}, sort, p), sort, 2);
+        expect({ sort, ids: keyset }).toEqual({ sort, ids: expected });
       }
     });
 
@@ -208,6 +255,8 @@ export function listCases(ctx: ContractContext): void {
             edges.length,
           );
           expect(paged).toEqual(expected);
+          const keyset = await keysetThrough((p) => ctx.store.listEdges(ws, {}, sort, p), sort, 2);
+          expect(keyset).toEqual(expected);
         });
       }
     }
@@ -330,7 +379,14 @@ export function listCases(ctx: ContractContext): void {
             size,
             matching.length,
           );
-          expect(paged).toEqual(expectedOrder(matching, sort));
+          const expected = expectedOrder(matching, sort);
+          expect(paged).toEqual(expected);
+          const keyset = await keysetThrough(
+            (p) => ctx.store.listNodes(ws, filter, sort, p),
+            sort,
+            size,
+          );
+          expect(keyset).toEqual(expected);
         },
       ),
       { numRuns: 25 },

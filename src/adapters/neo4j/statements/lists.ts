@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { EdgeSortField, NodeSortField, SortKey } from '../../../domain/graph';
+import {
+  tieBreakDirection,
+  type EdgeSortField,
+  type NodeSortField,
+  type SortKey,
+} from '../../../domain/graph';
 import { isCondition, type Filter } from '../../../filters/model';
 import { CypherFilterCompiler, needsFields, type CypherFields } from '../filter-cypher';
 import { cypher, type Statement } from '../statement';
@@ -8,7 +13,7 @@ import { cypher, type Statement } from '../statement';
  * Node and edge lists. ORDER BY cannot take parameters and a filter's shape is the
  * client's, so a list statement is put together from fixed fragments: the filter predicate
  * compiled by `CypherFilterCompiler` (values and keys as parameters), an ORDER BY term per
- * whitelisted sort field ending with `id ASC`, and for keyset pages the "after this
+ * whitelisted sort field ending with the id (in the last term's direction), and for keyset pages the "after this
  * position" predicate. `test/unit/cypher-lint.test.ts` lints every operator on every kind
  * of field, each sort in each direction, keyset and offset pages.
  */
@@ -47,14 +52,15 @@ interface ListDefinition<Field extends string> {
 const MAX_CACHED_SHAPES = 256;
 
 /**
- * "After this position" for ORDER BY terms ending in the id ascending: a bound on the first
- * term (an index range) and the exact lexicographic comparison.
+ * "After this position" for ORDER BY terms ending in the id (in the last term's direction):
+ * a bound on the first term (an index range) and the exact lexicographic comparison.
  */
 function seekPredicate(terms: readonly { term: string; direction: 'asc' | 'desc' }[], id: string) {
+  const idOp = tieBreakDirection(terms) === 'asc' ? '>' : '<';
   const after = (i: number): string => {
     const t = terms[i];
     if (!t) {
-      return `${id} > $afterId`;
+      return `${id} ${idOp} $afterId`;
     }
     const op = t.direction === 'asc' ? '>' : '<';
     return `(${t.term} ${op} $after${i} OR (${t.term} = $after${i} AND ${after(i + 1)}))`;
@@ -110,7 +116,7 @@ class ListComposer<Field extends string> {
     const terms = this.orderTerms(sort);
     const order = [
       ...terms.map((t) => `${t.term} ${t.direction.toUpperCase()}`),
-      `${d.idTerm} ASC`,
+      `${d.idTerm} ${tieBreakDirection(terms).toUpperCase()}`,
     ].join(', ');
     const where = [d.workspaceCondition, ...earlyText].join('\n    AND ');
     const relationshipClause =
