@@ -158,6 +158,35 @@ describe('HnswVectorIndex: searching', () => {
     expect(cli.index.annStatus(other).mode).toBe('exact');
   });
 
+  it('counts the points it has, not the writes it saw: deletes keep a workspace below minPoints', async () => {
+    const server = store.open({ minPoints: 100, buildOnWrite: true, buildQuietMs: 20 });
+    await server.index.ensure(4);
+    const vectors = clusteredVectors({
+      count: 130,
+      dimensions: 4,
+      clusters: 3,
+      spread: 0.3,
+      seed: 4,
+    });
+    const first = pointsOf(ws, vectors.slice(0, 60));
+    await server.index.upsert(first);
+    await server.index.remove(
+      ws,
+      first.slice(0, 30).map((p) => p.nodeId),
+    );
+    // 110 points written, 80 stored: no graph, however long the writes pause.
+    await server.index.upsert(pointsOf(ws, vectors.slice(60, 110), { prefix: 'more' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.index.annStatus(ws).mode).toBe('exact');
+    // 30 more make 110 stored: the graph starts once they pause.
+    await server.index.upsert(pointsOf(ws, vectors.slice(100), { prefix: 'last' }));
+    for (let i = 0; i < 500 && server.index.annStatus(ws).mode === 'exact'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(server.index.annStatus(ws).mode).not.toBe('exact');
+    expect((await server.index.prepareWorkspace(ws)).mode).toBe('ready');
+  });
+
   it('stops a build in progress on close(): no worker is left running', async () => {
     const { index } = store.open();
     await index.ensure(16);

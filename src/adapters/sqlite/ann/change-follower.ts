@@ -48,7 +48,7 @@ interface PointRow {
 interface ReaderStatements {
   log: ChangeLogReader;
   point: Statement<[number, string], PointRow>;
-  count: Statement<[string], number>;
+  count: Statement<[string, number], number>;
 }
 
 /**
@@ -187,9 +187,14 @@ export class ChangeFollower {
     return { nodeId: row.nodeId, entityType: row.entityType, vector };
   }
 
-  /** Points stored for the workspace. */
-  countPoints(workspaceId: string): number {
-    return this.reader().count.get(workspaceId) ?? 0;
+  /**
+   * The workspace's stored points, counted up to `limit` (the answer is at most `limit`).
+   * It reads at most that many index entries: a full count of a workspace of 590,000
+   * points took 70-500 ms on the event loop (the upper figure while a bulk import wrote),
+   * where the question asked is only whether a graph is worth building.
+   */
+  countPointsUpTo(workspaceId: string, limit: number): number {
+    return this.reader().count.get(workspaceId, limit) ?? 0;
   }
 
   /** The log's newest seq and bookkeeping. */
@@ -284,7 +289,9 @@ export class ChangeFollower {
             'WHERE n.id = ? AND n.workspace_id = ?',
         ),
         count: r
-          .prepare<[string], number>('SELECT count(*) FROM vector_nodes WHERE workspace_id = ?')
+          .prepare<[string, number], number>(
+            'SELECT count(*) FROM (SELECT 1 FROM vector_nodes WHERE workspace_id = ? LIMIT ?)',
+          )
           .pluck(),
       };
     }

@@ -202,10 +202,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
       return this.annStatus(workspaceId);
     }
     this.follower.follow(this.workspaces.size > 0);
-    if (
-      !this.workspaces.has(workspaceId) &&
-      this.follower.countPoints(workspaceId) >= this.minPoints
-    ) {
+    if (!this.workspaces.has(workspaceId) && this.hasMinPoints(workspaceId)) {
       this.track(workspaceId);
     }
     for (;;) {
@@ -282,18 +279,25 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
     const known = this.written.get(workspaceId) ?? 0;
     if (known >= this.minPoints) {
       // Counted past the threshold already: a bulk load writing on and on only pushes the
-      // start back (the timer counts once more before it starts the graph). Counting again
-      // on every write, a scan of a growing index, cost a bulk load more than its inserts.
+      // start back (the timer checks once more before it starts the graph).
       this.startWhenQuiet(workspaceId);
       return;
     }
-    // Counting is a scan of the workspace's index entries: only when the estimate says so.
+    // Counted in the index only when the estimate says so (deletes may have cut it).
     const estimate = known + points;
-    const actual = estimate >= this.minPoints ? this.follower.countPoints(workspaceId) : estimate;
+    const actual =
+      estimate >= this.minPoints
+        ? this.follower.countPointsUpTo(workspaceId, this.minPoints)
+        : estimate;
     this.written.set(workspaceId, actual);
     if (actual >= this.minPoints) {
       this.startWhenQuiet(workspaceId);
     }
+  }
+
+  /** Whether the workspace has enough points for a graph (counted up to that many). */
+  private hasMinPoints(workspaceId: string): boolean {
+    return this.follower.countPointsUpTo(workspaceId, this.minPoints) >= this.minPoints;
   }
 
   /** Starts the workspace's graph once its writes have paused for buildQuietMs. */
@@ -301,11 +305,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
     clearTimeout(this.quietTimers.get(workspaceId));
     const timer = setTimeout(() => {
       this.quietTimers.delete(workspaceId);
-      if (
-        !this.closed &&
-        !this.workspaces.has(workspaceId) &&
-        this.follower.countPoints(workspaceId) >= this.minPoints
-      ) {
+      if (!this.closed && !this.workspaces.has(workspaceId) && this.hasMinPoints(workspaceId)) {
         this.written.delete(workspaceId);
         this.track(workspaceId);
       }
@@ -353,7 +353,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
   private fromGraph(query: VectorQuery): VectorHit[] | null {
     const tracked = this.workspaces.get(query.workspaceId);
     if (!tracked) {
-      if (this.follower.countPoints(query.workspaceId) >= this.minPoints) {
+      if (this.hasMinPoints(query.workspaceId)) {
         this.track(query.workspaceId);
       }
       return null;
