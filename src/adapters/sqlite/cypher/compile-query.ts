@@ -7,7 +7,7 @@ import { bindElement, ExpressionCompiler } from './compile-expression';
 import { orderSql, weighable } from './compile-functions';
 import { PatternCompiler } from './compile-pattern';
 import { SubqueryCompiler } from './compile-subquery';
-import { Frame, type Binding, type Ordering } from './frame';
+import { Frame, sampledAliveCheck, type Binding, type Ordering } from './frame';
 import { SqlBuilder, type SqlValue } from './sql-builder';
 
 /** A compiled query: one SQL statement, its parameters, and its result columns. */
@@ -155,7 +155,7 @@ class QueryCompiler {
         binding.existing = false;
       }
     }
-    const on = [...trial.where.slice(frame.where.length), `cy_alive(${alias}.rowid)`];
+    const on = [...trial.where.slice(frame.where.length), sampledAliveCheck([`${alias}.rowid`])];
     trial.from.splice(frame.from.length);
     trial.from.push(...lookups, `LEFT JOIN ${table} ON ${on.join(' AND ')}`);
     trial.where.splice(frame.where.length);

@@ -32,8 +32,12 @@ export type ThreadReply =
 /** The message `cy_alive` throws with, to tell a deadline from another failure. */
 const DEADLINE_PASSED = 'cypher query deadline passed';
 
-/** How many calls of `cy_alive` share one clock reading. */
-const CHECK_EVERY = 256;
+/**
+ * How many calls of `cy_alive` share one clock reading. Recursive steps call it once a
+ * step; joins about once in 64 combinations (sampledAliveCheck in frame.ts), so a join
+ * reads the clock about every thousand combinations.
+ */
+const CHECK_EVERY = 16;
 
 const { filename } = workerData as { filename: string };
 const db = new BetterSqlite3(filename, { readonly: true });
