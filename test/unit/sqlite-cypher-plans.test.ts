@@ -360,4 +360,42 @@ describe('SQLite plans of compiled Cypher', () => {
       expect(runSqlQuery(db, workspaceId, compiled(query, parameters), 1000).rows).toEqual(rows);
     },
   );
+
+  describe('the time check', () => {
+    let timed: Database;
+    let calls = 0;
+
+    beforeAll(() => {
+      // A connection whose check says "time is up" at its 20th call, as a query thread's
+      // does once the deadline has passed.
+      timed = new BetterSqlite3(db.name, { readonly: true });
+      registerCypherFunctions(timed);
+      timed.function('cy_alive', { varargs: true, deterministic: false }, () => {
+        calls += 1;
+        if (calls >= 20) {
+          throw new Error('deadline passed');
+        }
+        return 1;
+      });
+    });
+
+    afterAll(() => timed.close());
+
+    it.each([
+      [
+        'a product whose every combination fails the WHERE',
+        "MATCH (a), (b), (c), (d), (e), (f), (g) WHERE a.name + b.name + c.name + d.name + e.name + f.name + g.name = 'none' RETURN count(*) AS n",
+      ],
+      [
+        'an OPTIONAL MATCH joined to a product',
+        'MATCH (a), (b), (c), (d), (e), (f) OPTIONAL MATCH (a)-[r]->(g) WHERE g.name = b.name + c.name + d.name + e.name + f.name RETURN count(r) AS n',
+      ],
+      ['a product counted whole', 'MATCH (a), (b), (c), (d), (e), (f), (g) RETURN count(*) AS n'],
+    ])('stops %s (it runs in the innermost loop, before the conditions)', (_name, query) => {
+      calls = 0;
+      expect(() => runSqlQuery(timed, workspaceId, compiled(query), 1000)).toThrow(
+        /deadline passed/,
+      );
+    });
+  });
 });

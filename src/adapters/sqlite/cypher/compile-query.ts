@@ -155,7 +155,7 @@ class QueryCompiler {
         binding.existing = false;
       }
     }
-    const on = [...trial.where.slice(frame.where.length), sampledAliveCheck([`${alias}.rowid`])];
+    const on = [sampledAliveCheck([`${alias}.rowid`]), ...trial.where.slice(frame.where.length)];
     trial.from.splice(frame.from.length);
     trial.from.push(...lookups, `LEFT JOIN ${table} ON ${on.join(' AND ')}`);
     trial.where.splice(frame.where.length);

@@ -130,7 +130,9 @@ export class Frame {
         item.startsWith('LEFT JOIN') ? ` ${item}` : `${i === 0 ? '' : ','} ${item}`,
       )
       .join('');
-    const where = [...this.where, ...this.aliveCheck()];
+    // The time check first: SQLite tests a loop's conditions in the order written, and a
+    // check placed after a condition that every combination fails would never run.
+    const where = [...this.aliveCheck(), ...this.where];
     return `${from.length > 0 ? ' FROM' : ''}${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
   }
 
