@@ -137,13 +137,17 @@ export class Frame {
   }
 
   /**
-   * `cy_alive(...)` over a join of several tables, which ends the statement once the
-   * query's time is up (query-thread.ts). It reads a column of every joined table that has
-   * one to read, so that SQLite evaluates it in the innermost loop (see sampledAliveCheck).
+   * `cy_alive(...)` over a join of several tables, or over the table of a subquery (a list
+   * comprehension, EXISTS, COUNT, a pattern predicate: run once per row of the query around
+   * it, so nesting them multiplies their rows), which ends the statement once the query's
+   * time is up (query-thread.ts). It reads a column of every joined table that has one to
+   * read, so that SQLite evaluates it in the innermost loop (see sampledAliveCheck). A
+   * single table at the top (one scan of nodes or edges, at most the workspace) has none:
+   * there it cost up to a third of a whole-graph count.
    */
   private aliveCheck(): string[] {
     const joined = this.from.filter((item) => !item.startsWith('LEFT JOIN'));
-    if (joined.length < 2) {
+    if (joined.length === 0 || (joined.length === 1 && this.parent === null)) {
       return [];
     }
     const columns = joined.flatMap((item) => {
