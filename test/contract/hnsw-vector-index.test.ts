@@ -130,25 +130,30 @@ describe('HnswVectorIndex: searching', () => {
     expect(found / (queries.length * 10)).toBeGreaterThanOrEqual(0.98);
   });
 
-  it("starts a workspace's graph once its own writes past minPoints pause (buildOnWrite)", async () => {
+  /** A writer that starts graphs on its own writes (minPoints 100), and vectors for it. */
+  async function buildingOnWrite(count: number, seed: number) {
     const server = store.open({ minPoints: 100, buildOnWrite: true, buildQuietMs: 20 });
-    const cli = store.open({ minPoints: 100 });
     await server.index.ensure(4);
-    const vectors = clusteredVectors({
-      count: 120,
-      dimensions: 4,
-      clusters: 3,
-      spread: 0.3,
-      seed: 3,
-    });
+    const vectors = clusteredVectors({ count, dimensions: 4, clusters: 3, spread: 0.3, seed });
+    return { server, vectors };
+  }
+
+  /** Waits (up to 5 s) for the workspace to leave the exact path. */
+  async function whileExact(index: HnswVectorIndex): Promise<void> {
+    for (let i = 0; i < 500 && index.annStatus(ws).mode === 'exact'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it("starts a workspace's graph once its own writes past minPoints pause (buildOnWrite)", async () => {
+    const { server, vectors } = await buildingOnWrite(120, 3);
+    const cli = store.open({ minPoints: 100 });
     await server.index.upsert(pointsOf(ws, vectors.slice(0, 60)));
     expect(server.index.annStatus(ws).mode).toBe('exact');
     await server.index.upsert(pointsOf(ws, vectors.slice(60), { prefix: 'more' }));
     // Past minPoints, but the graph waits for the writes to pause.
     expect(server.index.annStatus(ws).mode).toBe('exact');
-    for (let i = 0; i < 500 && server.index.annStatus(ws).mode === 'exact'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await whileExact(server.index);
     expect(server.index.annStatus(ws).mode).not.toBe('exact');
     expect(server.index.searchCounts()).toEqual({ graph: 0, exact: 0 });
     expect((await server.index.prepareWorkspace(ws)).mode).toBe('ready');
@@ -159,15 +164,7 @@ describe('HnswVectorIndex: searching', () => {
   });
 
   it('counts the points it has, not the writes it saw: deletes keep a workspace below minPoints', async () => {
-    const server = store.open({ minPoints: 100, buildOnWrite: true, buildQuietMs: 20 });
-    await server.index.ensure(4);
-    const vectors = clusteredVectors({
-      count: 130,
-      dimensions: 4,
-      clusters: 3,
-      spread: 0.3,
-      seed: 4,
-    });
+    const { server, vectors } = await buildingOnWrite(130, 4);
     const first = pointsOf(ws, vectors.slice(0, 60));
     await server.index.upsert(first);
     await server.index.remove(
@@ -180,9 +177,7 @@ describe('HnswVectorIndex: searching', () => {
     expect(server.index.annStatus(ws).mode).toBe('exact');
     // 30 more make 110 stored: the graph starts once they pause.
     await server.index.upsert(pointsOf(ws, vectors.slice(100), { prefix: 'last' }));
-    for (let i = 0; i < 500 && server.index.annStatus(ws).mode === 'exact'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await whileExact(server.index);
     expect(server.index.annStatus(ws).mode).not.toBe('exact');
     expect((await server.index.prepareWorkspace(ws)).mode).toBe('ready');
   });

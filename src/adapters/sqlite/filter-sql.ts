@@ -78,19 +78,19 @@ class Compiler {
     return `@${name}`;
   }
 
-  /**
-   * `closed`: the property ranges (`rangeKey`) that the enclosing conjunction bounds on both
-   * sides, so a condition on one side needs no bound on the other, and the keys it compares
-   * with a number that neither 0 nor 1 satisfies (`numbersOnlyKey`).
-   */
-  filter(filter: Filter, closed: ReadonlySet<string> = NO_RANGES): string {
+  /** `facts`: what the enclosing conjunction says about property keys (ConjunctionFacts). */
+  filter(filter: Filter, facts: ConjunctionFacts = NO_FACTS): string {
     if (isCondition(filter)) {
       return filter.field.kind === 'own'
         ? this.own(filter.field.name, filter)
-        : this.property(filter.field.key, filter, closed);
+        : this.property(filter.field.key, filter, facts);
     }
     if ('and' in filter) {
-      const inner = new Set([...closed, ...closedRanges(filter)]);
+      const own = conjunctionFacts(filter);
+      const inner: ConjunctionFacts = {
+        closedRanges: new Set([...facts.closedRanges, ...own.closedRanges]),
+        numbersOnly: new Set([...facts.numbersOnly, ...own.numbersOnly]),
+      };
       return `(${filter.and.map((item) => this.filter(item, inner)).join(' AND ')})`;
     }
     return `(${filter.or.map((item) => this.filter(item)).join(' OR ')})`;
@@ -125,7 +125,7 @@ class Compiler {
     return `(${expression} >= ${p} AND ${expression} < ${u} AND substr(${expression}, 1, length(${p})) = ${p})`;
   }
 
-  private property(key: string, c: Condition, closed: ReadonlySet<string>): string {
+  private property(key: string, c: Condition, facts: ConjunctionFacts): string {
     const path = this.fields.indexedKeys.has(key) ? literalPath(key) : this.bind(`$.${key}`);
     const json = this.fields.properties;
     const value = `json_extract(${json}, ${path})`;
@@ -157,7 +157,7 @@ class Compiler {
         // the conjunction bounds the other side itself: SQLite seeks with only one upper
         // (or lower) bound, and given two it took the type bound, reading every number
         // above the lower one instead of the range.
-        const typed = closed.has(rangeKey(key, kind))
+        const typed = facts.closedRanges.has(rangeKey(key, kind))
           ? ''
           : kind === 'number' && (c.op === 'gt' || c.op === 'gte')
             ? ` AND ${value} < ''`
@@ -172,7 +172,7 @@ class Compiler {
         // Within a conjunction, one such comparison on the key keeps 0 and 1 out for all.
         const numbersOnly =
           kind === 'number' &&
-          (!admitsZeroOrOne(c.op, c.value as number) || closed.has(numbersOnlyKey(key)));
+          (!admitsZeroOrOne(c.op, c.value as number) || facts.numbersOnly.has(key));
         const check = numbersOnly ? '' : `${guard} AND `;
         return `(${check}${value} ${COMPARE[c.op]} ${bound}${typed})`;
       }
@@ -180,7 +180,15 @@ class Compiler {
   }
 }
 
-const NO_RANGES: ReadonlySet<string> = new Set();
+/** What a conjunction (with the conjunctions nested in it, not through an OR) says of keys. */
+interface ConjunctionFacts {
+  /** Property ranges (`rangeKey`) bounded from below and from above with one kind of value. */
+  closedRanges: ReadonlySet<string>;
+  /** Property keys compared with a number that neither 0 nor 1 satisfies. */
+  numbersOnly: ReadonlySet<string>;
+}
+
+const NO_FACTS: ConjunctionFacts = { closedRanges: new Set(), numbersOnly: new Set() };
 
 /** Whether 0 or 1 (how SQLite reads JSON false and true) satisfies `x <op> bound`. */
 function admitsZeroOrOne(op: Condition['op'], bound: number): boolean {
@@ -208,17 +216,8 @@ function rangeKey(key: string, kind: string): string {
   return `${kind}:${key}`;
 }
 
-/** Names a key that a conjunction compares with a number neither 0 nor 1 satisfies. */
-function numbersOnlyKey(key: string): string {
-  return `numbers-only:${key}`;
-}
-
-/**
- * The property ranges a conjunction (with the conjunctions nested in it, not through an OR)
- * bounds from below and from above with values of one kind (number or string), and the
- * keys it compares with a number that neither 0 nor 1 satisfies (`numbersOnlyKey`).
- */
-function closedRanges(filter: { and: Filter[] }): Set<string> {
+/** The ConjunctionFacts of one conjunction. */
+function conjunctionFacts(filter: { and: Filter[] }): ConjunctionFacts {
   const lower = new Set<string>();
   const upper = new Set<string>();
   const numbersOnly = new Set<string>();
@@ -236,7 +235,7 @@ function closedRanges(filter: { and: Filter[] }): Set<string> {
     }
     const key = rangeKey(item.field.key, kind);
     if (kind === 'number' && !admitsZeroOrOne(item.op, item.value as number)) {
-      numbersOnly.add(numbersOnlyKey(item.field.key));
+      numbersOnly.add(item.field.key);
     }
     if (item.op === 'gt' || item.op === 'gte') {
       lower.add(key);
@@ -245,7 +244,7 @@ function closedRanges(filter: { and: Filter[] }): Set<string> {
     }
   };
   visit(filter);
-  return new Set([...[...lower].filter((key) => upper.has(key)), ...numbersOnly]);
+  return { closedRanges: new Set([...lower].filter((key) => upper.has(key))), numbersOnly };
 }
 
 /** The SQL condition for `filter` (with its parameters); `1` when there is none. */

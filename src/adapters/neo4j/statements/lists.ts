@@ -13,8 +13,8 @@ import { cypher, type Statement } from '../statement';
  * Node and edge lists. ORDER BY cannot take parameters and a filter's shape is the
  * client's, so a list statement is put together from fixed fragments: the filter predicate
  * compiled by `CypherFilterCompiler` (values and keys as parameters), an ORDER BY term per
- * whitelisted sort field ending with the id (in the last term's direction), and for keyset pages the "after this
- * position" predicate. `test/unit/cypher-lint.test.ts` lints every operator on every kind
+ * whitelisted sort field ending with the id (in the last term's direction), and for keyset
+ * pages the "after this position" predicate. `test/unit/cypher-lint.test.ts` lints every operator on every kind
  * of field, each sort in each direction, keyset and offset pages.
  */
 

@@ -192,12 +192,12 @@ export class Frame {
 }
 
 /**
- * The time check of a join's innermost loop: `cy_alive(columns)` for about one combination
- * in 64, picked by SQLite's own random() (a C function, so the other 63 cost next to
- * nothing). Calling the JavaScript function for every combination took more time than the
+ * The time check of the innermost loop of a join or a subquery: `cy_alive(columns)` for
+ * about one row in 64, picked by SQLite's own random() (a C function, so the other 63 cost
+ * next to nothing). Calling the JavaScript function for every row took more time than the
  * join itself in whole-graph queries: some 200,000 calls, one per edge, in a grouping over
  * every relationship. The columns are read (as `column & 0`, always 0) only so that the
- * check depends on every joined table and is evaluated in the innermost loop, not once
+ * check depends on every table of the loop and is evaluated in the innermost loop, not once
  * before it. Random, not a rowid pattern: rows a client chose could dodge a fixed pattern.
  */
 export function sampledAliveCheck(columns: readonly string[]): string {
