@@ -74,11 +74,10 @@ export function pointsOf(
   }));
 }
 
-/** Lets the index apply its pending changes (batches go to the graph thread and back). */
+/** Lets the index apply its pending changes (slices run from setImmediate). */
 export async function applied(index: HnswVectorIndex, workspaceId: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (Date.now() < until && index.annStatus(workspaceId).backlog > 0) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 2));
+  for (let turn = 0; turn < 10_000 && index.annStatus(workspaceId).backlog > 0; turn += 1) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   expect(index.annStatus(workspaceId).backlog).toBe(0);
 }

@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { SqliteDatabase } from '../database';
 import type { ChangeFollower } from './change-follower';
 import { GraphBuilder, type BuildResult } from './graph-builder';
-import type { GraphThread } from './graph-thread';
-import { sameGraphParams, type HnswParams } from './hnsw-params';
+import { createHnsw, sameGraphParams, type HnswParams } from './hnsw-params';
 import type { PointLabel } from './hnsw-workspace';
 import { SnapshotStore, type SnapshotHeader } from './snapshots';
 import type { TrackedWorkspace } from './tracked-workspace';
@@ -34,10 +33,9 @@ export interface GraphLoaderSettings {
 
 /**
  * Gives tracked workspaces their graphs: loads a workspace's snapshot when it matches the
- * tables (then catches up from the log), else builds the graph in the build worker and
- * installs it; keeps large graphs as snapshots. Graph files are loaded and saved by the
- * graph thread; the event loop reads and writes the labels of a snapshot (a few ms for
- * 20,000 points).
+ * tables (then catches up from the log), else builds the graph in the worker and installs
+ * it; keeps large graphs as snapshots. Loading a file and installing it runs on the event
+ * loop (about 20 ms for 20,000 points); everything else of a build runs in the worker.
  */
 export class GraphLoader {
   private constructor(
@@ -45,7 +43,6 @@ export class GraphLoader {
     private readonly snapshots: SnapshotStore,
     private readonly follower: ChangeFollower,
     private readonly host: GraphLoaderHost,
-    private readonly graphs: GraphThread,
     private readonly settings: GraphLoaderSettings,
   ) {}
 
@@ -54,7 +51,6 @@ export class GraphLoader {
     db: SqliteDatabase,
     follower: ChangeFollower,
     host: GraphLoaderHost,
-    graphs: GraphThread,
     settings: GraphLoaderSettings,
   ): GraphLoader | null {
     const writer = db.writer;
@@ -69,30 +65,26 @@ export class GraphLoader {
       new SnapshotStore(dir),
       follower,
       host,
-      graphs,
       settings,
     );
   }
 
   /** Gives `tracked` its graph: from its snapshot when `fromSnapshot` and usable, else built. */
-  async load(tracked: TrackedWorkspace, fromSnapshot: boolean): Promise<void> {
+  load(tracked: TrackedWorkspace, fromSnapshot: boolean): void {
     if (!this.host.isCurrent(tracked)) {
       return;
     }
     try {
-      if (fromSnapshot && (await this.loadSnapshot(tracked))) {
+      if (fromSnapshot && this.loadSnapshot(tracked)) {
         return;
       }
     } catch {
       // An unreadable snapshot: built afresh below.
       this.snapshots.discard(tracked.ann.workspaceId);
     }
-    if (!this.host.isCurrent(tracked)) {
-      return;
-    }
     tracked.state = 'building';
     const graphPath = this.snapshots.newGraphPath(tracked.ann.workspaceId);
-    void this.builder
+    this.builder
       .build({
         workspaceId: tracked.ann.workspaceId,
         params: this.settings.params,
@@ -105,17 +97,14 @@ export class GraphLoader {
       );
   }
 
-  /**
-   * Saves the graph as the workspace's snapshot now (the graph thread writes the graph, the
-   * event loop its labels: keep it rare). Never rejects.
-   */
-  async saveSnapshot(tracked: TrackedWorkspace): Promise<void> {
+  /** Saves the graph as the workspace's snapshot now, on the event loop (keep it rare). */
+  saveSnapshot(tracked: TrackedWorkspace): void {
     if (tracked.ann.size < this.settings.snapshotMinPoints) {
       return;
     }
     const graphPath = this.snapshots.newGraphPath(tracked.ann.workspaceId);
     try {
-      const saved = await tracked.ann.save(graphPath, this.follower.position);
+      const saved = tracked.ann.save(graphPath, this.follower.position);
       this.snapshots.commit(
         tracked.ann.workspaceId,
         graphPath,
@@ -146,7 +135,7 @@ export class GraphLoader {
   }
 
   /** Installs the workspace's snapshot if it matches the tables; false when it cannot. */
-  private async loadSnapshot(tracked: TrackedWorkspace): Promise<boolean> {
+  private loadSnapshot(tracked: TrackedWorkspace): boolean {
     const workspaceId = tracked.ann.workspaceId;
     const snapshot = this.snapshots.read(workspaceId);
     if (!snapshot) {
@@ -164,17 +153,9 @@ export class GraphLoader {
       this.snapshots.discard(workspaceId);
       return false;
     }
-    const graph = await this.graphs.open(
-      snapshot.dimensions,
-      this.settings.params,
-      snapshot.graphPath,
-    );
-    if (!this.host.isCurrent(tracked)) {
-      graph.release();
-      return true;
-    }
-    if (graph.size !== snapshot.keys.length) {
-      graph.release();
+    const graph = createHnsw(snapshot.dimensions, this.settings.params);
+    graph.load(snapshot.graphPath);
+    if (graph.dimensions() !== snapshot.dimensions || graph.size() !== snapshot.keys.length) {
       this.snapshots.discard(workspaceId);
       return false;
     }
@@ -186,11 +167,7 @@ export class GraphLoader {
     return true;
   }
 
-  private async built(
-    tracked: TrackedWorkspace,
-    result: BuildResult,
-    graphPath: string,
-  ): Promise<void> {
+  private built(tracked: TrackedWorkspace, result: BuildResult, graphPath: string): void {
     try {
       if (!this.host.isCurrent(tracked)) {
         fs.rmSync(graphPath, { force: true });
@@ -202,16 +179,8 @@ export class GraphLoader {
         this.host.dropped(tracked.ann.workspaceId);
         return;
       }
-      const graph = await this.graphs.open(result.dimensions, this.settings.params, graphPath);
-      if (
-        !this.host.isCurrent(tracked) ||
-        result.generation !== this.follower.logState().generation
-      ) {
-        // Replaced or dropped while the graph was loading: the next build starts afresh.
-        graph.release();
-        fs.rmSync(graphPath, { force: true });
-        return;
-      }
+      const graph = createHnsw(result.dimensions, this.settings.params);
+      graph.load(graphPath);
       const keys = Array.from(result.keys);
       const labels = result.nodeIds.map((nodeId, i) => ({
         nodeId,

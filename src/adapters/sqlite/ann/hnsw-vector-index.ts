@@ -15,7 +15,6 @@ import {
   type LogRetention,
 } from './change-follower';
 import { GraphLoader, type GraphLoaderHost } from './graph-loader';
-import { GraphThread } from './graph-thread';
 import { GraphUpdater } from './graph-updater';
 import { DEFAULT_HNSW_PARAMS, searchWidth, type HnswParams } from './hnsw-params';
 import { HnswWorkspace, type SearchLimits } from './hnsw-workspace';
@@ -38,8 +37,8 @@ export interface HnswVectorIndexOptions {
   /**
    * With buildOnWrite: how long this process's writes to the workspace must pause before
    * its graph is started. While an initial load or an import keeps writing, inserting every
-   * point into a growing graph would cost about 0.15 ms of CPU a point; one build in the
-   * worker once the writes settle costs less. Searches
+   * point into a growing graph would cost the event loop about 0.15 ms a point; one build
+   * in the worker once the writes settle costs less and never blocks requests. Searches
    * meanwhile are exact (and a search starts the graph at once, as without buildOnWrite).
    * Default 1,000 ms.
    */
@@ -49,6 +48,8 @@ export interface HnswVectorIndexOptions {
   params?: Partial<HnswParams>;
   /** usearch threads per build, in the build worker. Default: the cores, at most 4. */
   buildThreads?: number;
+  /** Longest one slice of incremental graph updates holds the event loop. Default 4 ms. */
+  sliceMs?: number;
   /** More changed points waiting than this, and a search scans exactly. Default 2,000. */
   maxPendingScan?: number;
   /** Widest graph search for an entity-type filter, else exact. Default 4,096. */
@@ -71,9 +72,8 @@ const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
  * The embedded VectorIndex with approximate search: sqlite-vec (`SqliteVectorIndex`) keeps
  * every vector durably and answers exactly; in front of it each large workspace has an HNSW
  * graph in memory (usearch, f16), kept in step with SQLite through the change log that every
- * write records, whichever process made it (`ChangeFollower`). Graphs live in a thread of
- * their own (`GraphThread`), are built in a worker (`GraphBuilder`) and are saved as
- * snapshots (`SnapshotStore`); until a workspace's
+ * write records, whichever process made it (`ChangeFollower`). Graphs are built in a worker
+ * thread (`GraphBuilder`) and saved as snapshots (`SnapshotStore`); until a workspace's
  * graph is ready, and whenever the graph cannot answer cheaply, the search is exact.
  * docs/search.md "sqlite-vec" describes the design and its thresholds.
  */
@@ -92,8 +92,6 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
   private readonly quietTimers = new Map<string, NodeJS.Timeout>();
   private readonly searches = { graph: 0, exact: 0 };
   private readonly updater: GraphUpdater;
-  /** Where the graphs live: searched and updated off the event loop. */
-  private readonly graphs = new GraphThread();
   private closed = false;
   /** Created on first use; null for a database without a file (no worker can open it). */
   private graphLoader: GraphLoader | null | undefined;
@@ -115,6 +113,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
       maxFetch: options.maxFetch ?? 4096,
     };
     this.updater = new GraphUpdater(
+      options.sliceMs ?? 4,
       () => this.workspaces.values(),
       (workspaceId, key) => this.follower.readPoint(workspaceId, key),
       (tracked) => this.afterApplying(tracked),
@@ -161,7 +160,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
     if (dimensions !== null) {
       checkVector(query.vector, dimensions);
       this.follower.follow(this.workspaces.size > 0);
-      const hits = await this.fromGraph(query);
+      const hits = this.fromGraph(query);
       if (hits) {
         this.searches.graph += 1;
         return hits;
@@ -233,20 +232,15 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
     this.follower.close();
     this.updater.stop();
     const loader = this.graphLoader;
-    const saves: Promise<void>[] = [];
     for (const tracked of this.workspaces.values()) {
       const unsaved = tracked.ann.changedSinceSnapshot > 0 || tracked.snapshotSavedAt === 0;
-      if (loader && tracked.state === 'ready' && unsaved) {
-        saves.push(loader.saveSnapshot(tracked));
+      if (tracked.state === 'ready' && unsaved) {
+        loader?.saveSnapshot(tracked);
       }
-    }
-    await Promise.all(saves);
-    for (const tracked of this.workspaces.values()) {
       tracked.settle();
     }
     this.workspaces.clear();
     await loader?.close();
-    await this.graphs.close();
   }
 
   // ChangeSink: called by the follower while it hands changes over.
@@ -356,7 +350,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
   }
 
   /** The graph's answer, or null for the exact path (and starts tracking when due). */
-  private async fromGraph(query: VectorQuery): Promise<VectorHit[] | null> {
+  private fromGraph(query: VectorQuery): VectorHit[] | null {
     const tracked = this.workspaces.get(query.workspaceId);
     if (!tracked) {
       if (this.hasMinPoints(query.workspaceId)) {
@@ -370,18 +364,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
       }
       return null;
     }
-    if (tracked.state !== 'ready') {
-      return null;
-    }
-    try {
-      return await tracked.ann.search(query, this.limits);
-    } catch (error) {
-      // The graph thread failed (or the graph went away): exact until rebuilt.
-      if (this.isCurrent(tracked) && tracked.state === 'ready') {
-        tracked.fail(error instanceof Error ? error.message : String(error));
-      }
-      return null;
-    }
+    return tracked.state === 'ready' ? tracked.ann.search(query, this.limits) : null;
   }
 
   /**
@@ -395,30 +378,17 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
     const tracked = new TrackedWorkspace(new HnswWorkspace(workspaceId, since), since);
     this.workspaces.set(workspaceId, tracked);
     // Never inside the search (or commit) that started it.
-    setImmediate(() => {
-      this.loader()
-        ?.load(tracked, how === 'start')
-        .catch((error: unknown) => {
-          if (this.isCurrent(tracked)) {
-            tracked.fail(error instanceof Error ? error.message : String(error));
-          }
-        });
-    });
+    setImmediate(() => this.loader()?.load(tracked, how === 'start'));
   }
 
   private untrack(workspaceId: string): void {
-    const tracked = this.workspaces.get(workspaceId);
+    this.workspaces.get(workspaceId)?.settle();
     this.workspaces.delete(workspaceId);
-    tracked?.ann.release();
-    tracked?.settle();
   }
 
   /** After a slice of updates: compact a graph full of tombstones, or snapshot it when due. */
   private afterApplying(tracked: TrackedWorkspace): void {
     const ann = tracked.ann;
-    if (!this.isCurrent(tracked)) {
-      return;
-    }
     if (ann.removedSinceBuild > Math.max(this.options.rebuildBacklog ?? 5000, ann.size)) {
       // Removed points leave tombstones in the graph: compact by rebuilding.
       this.track(ann.workspaceId, 'rebuild');
@@ -427,10 +397,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
       ann.changedSinceSnapshot >= Math.max(this.snapshotMinPoints, ann.size / 2) &&
       Date.now() - tracked.snapshotSavedAt >= SNAPSHOT_INTERVAL_MS
     ) {
-      // Batches wait while the graph is saved: resume them after.
-      void this.loader()
-        ?.saveSnapshot(tracked)
-        .then(() => this.updater.schedule());
+      this.loader()?.saveSnapshot(tracked);
     }
   }
 
@@ -450,7 +417,7 @@ export class HnswVectorIndex implements VectorIndex, ChangeSink, GraphLoaderHost
 
   private loader(): GraphLoader | null {
     if (this.graphLoader === undefined) {
-      this.graphLoader = GraphLoader.forDatabase(this.db, this.follower, this, this.graphs, {
+      this.graphLoader = GraphLoader.forDatabase(this.db, this.follower, this, {
         params: this.params,
         snapshotMinPoints: this.snapshotMinPoints,
         buildThreads: this.options.buildThreads,

@@ -1,4 +1,4 @@
-import type { GraphAccess, GraphChanges, GraphMatches } from './graph-access';
+import type { Index } from 'usearch';
 import type { VectorHit, VectorQuery } from '../../../ports/vector-index';
 
 /** What a hit needs of a point besides its vector. */
@@ -13,7 +13,7 @@ export interface PointRecord extends PointLabel {
 
 /** A graph and the labels of its keys, as of log seq `watermark`. */
 export interface GraphContents {
-  graph: GraphAccess;
+  graph: Index;
   keys: readonly number[];
   labels: readonly PointLabel[];
   watermark: number;
@@ -21,16 +21,10 @@ export interface GraphContents {
 
 /** A committed change of one point that the graph does not reflect yet. */
 type PendingChange =
-  | PutOrRemove
+  | { seq: number; kind: 'put'; point: PointRecord }
   /** Written by another connection: read back from SQLite when applied. */
-  | { seq: number; kind: 'unread' };
-
-type PutOrRemove =
-  { seq: number; kind: 'put'; point: PointRecord } | { seq: number; kind: 'remove' };
-
-/** Bounds of a batch sent to the graph (GraphAccess.apply applies a prefix of it). */
-const MIN_BATCH = 16;
-const MAX_BATCH = 256;
+  | { seq: number; kind: 'unread' }
+  | { seq: number; kind: 'remove' };
 
 /** Limits of the in-memory search (see HnswVectorIndex for the defaults and why). */
 export interface SearchLimits {
@@ -46,19 +40,14 @@ export interface SearchLimits {
  * The in-memory HNSW graph of one workspace, keyed by `vector_nodes.id`, with the node id
  * and entity type of every key, plus the committed changes not applied to it yet.
  *
- * Changes are recorded at once (`record`) and sent to the graph later, a batch at a time
- * (`applyNext`); a change leaves the backlog when the graph has applied it. Meanwhile
- * `search` scans the waiting points exactly and skips the graph's copies of them, so a
- * search sees every point recorded before it. It declines (null: the caller takes the exact
- * path) while a waiting point has not been read back, or when a scan of the waiting points
- * or the filter's over-fetch would cost more than an exact scan.
- *
- * The graph answers asynchronously (it lives in GraphThread), and every answer is combined
- * with the state of this object when it arrives: the thread handles messages in order, so
- * by then the graph holds exactly the batches whose answers arrived before.
+ * Changes are recorded at once (`record`) and applied later in small slices (`applySome`).
+ * Meanwhile `search` scans the waiting points exactly and skips the graph's stale copies of
+ * them, so a search sees every point recorded before it. It declines (null: the caller
+ * takes the exact path) while a waiting point has not been read back, or when a
+ * scan of the waiting points or the filter's over-fetch would cost more than an exact scan.
  */
 export class HnswWorkspace {
-  private graph: GraphAccess | null = null;
+  private graph: Index | null = null;
   private readonly labels = new Map<number, PointLabel>();
   /** Latest unapplied change per key, in the order keys first changed. */
   private readonly pending = new Map<number, PendingChange>();
@@ -69,10 +58,6 @@ export class HnswWorkspace {
   private puts = 0;
   /** Pending keys whose (older) copy is in the graph. */
   private stale = 0;
-  /** A batch or a save under way with the graph (one at a time); resolves when it ends. */
-  private busyWith: Promise<void> | null = null;
-  /** Changes to send in the next batch: about twice what the graph applied last time. */
-  private batchSize = MIN_BATCH;
   /** Points removed from the graph since it was built: it leaves tombstones behind. */
   removedSinceBuild = 0;
   /** Changes since the graph's snapshot, or since it was built (an upper bound). */
@@ -87,7 +72,7 @@ export class HnswWorkspace {
     this.seq = seq;
   }
 
-  /** True once a graph is installed (and until it is released). */
+  /** True once a graph is installed. */
   get ready(): boolean {
     return this.graph !== null;
   }
@@ -100,11 +85,6 @@ export class HnswWorkspace {
   /** Changes waiting to be applied to the graph. */
   get backlog(): number {
     return this.pending.size;
-  }
-
-  /** True while a batch or a save is under way. */
-  get busy(): boolean {
-    return this.busyWith !== null;
   }
 
   /** Records a committed change of the point `key` (log row `seq`). */
@@ -154,44 +134,49 @@ export class HnswWorkspace {
     this.recount();
   }
 
-  /** Frees the graph: the workspace is no longer tracked (or tracked with another graph). */
-  release(): void {
-    this.graph?.release();
-    this.graph = null;
-  }
-
   /**
-   * Sends the oldest pending changes to the graph and takes off the backlog those it
-   * applied (it applies a prefix, for a few milliseconds at most). `read` gives the current
-   * point of a key written elsewhere (null once it is gone). Resolves to whether changes
-   * remain. One batch (or save) at a time: while one is under way this resolves at once.
+   * Applies pending changes in order until `deadline` (performance.now() ms); `read` gives
+   * the current point of a key written elsewhere (null once it is gone). Returns whether
+   * changes remain.
    */
-  async applyNext(read: (key: number) => PointRecord | null): Promise<boolean> {
+  applySome(deadline: number, read: (key: number) => PointRecord | null): boolean {
     const graph = this.graph;
-    if (!graph || this.busyWith || this.pending.size === 0) {
+    if (!graph) {
       return this.pending.size > 0;
     }
-    const batch: [number, PutOrRemove][] = [];
     for (const [key, change] of this.pending) {
-      if (batch.length >= this.batchSize) {
-        break;
+      if (performance.now() >= deadline) {
+        return true;
       }
-      batch.push([key, change.kind === 'unread' ? this.readBack(key, change, read) : change]);
+      let point: PointRecord | null = null;
+      if (change.kind === 'put') {
+        point = change.point;
+      } else if (change.kind === 'unread') {
+        point = read(key);
+      }
+      this.pending.delete(key);
+      this.count(key, change, -1);
+      if (this.labels.delete(key)) {
+        graph.remove(BigInt(key));
+        this.stale -= 1;
+        this.removedSinceBuild += 1;
+      }
+      if (point) {
+        graph.add(BigInt(key), point.vector, 1);
+        this.labels.set(key, { nodeId: point.nodeId, entityType: point.entityType });
+        this.addType(point.entityType, 1);
+      } else if (change.kind === 'unread') {
+        // Gone since: the removal's own row follows and finds nothing left to remove.
+        this.points -= 1;
+      }
     }
-    return this.exclusive(async () => {
-      const { applied } = await graph.apply(graphChanges(batch));
-      for (const [key, change] of batch.slice(0, applied)) {
-        this.settle(key, change);
-      }
-      this.batchSize = Math.min(MAX_BATCH, Math.max(MIN_BATCH, 2 * applied));
-      return this.pending.size > 0;
-    });
+    return false;
   }
 
   /** The hits of `query`, or null when the exact path must answer it (see the class). */
-  async search(query: VectorQuery, limits: SearchLimits): Promise<VectorHit[] | null> {
+  search(query: VectorQuery, limits: SearchLimits): VectorHit[] | null {
     const graph = this.graph;
-    if (!graph || this.declines(limits)) {
+    if (!graph || this.unread > 0 || this.puts > limits.maxPendingScan) {
       return null;
     }
     const type = query.entityType;
@@ -204,7 +189,16 @@ export class HnswWorkspace {
       // Expect the type's share of the graph among the nearest points, with a margin.
       fetch = Math.ceil((2 * query.topK * this.points) / ofType) + this.stale;
     }
-    const indexed = graph.size;
+    const hits: VectorHit[] = [];
+    for (const change of this.pending.values()) {
+      if (change.kind === 'put' && (type === undefined || change.point.entityType === type)) {
+        hits.push({
+          nodeId: change.point.nodeId,
+          score: cosine(query.vector, change.point.vector),
+        });
+      }
+    }
+    const indexed = graph.size();
     const width = limits.width(indexed);
     for (;;) {
       const wanted = Math.min(fetch, indexed);
@@ -213,149 +207,51 @@ export class HnswWorkspace {
       }
       // The search examines `width` candidates anyway: all of them are hits to look at.
       const k = Math.min(Math.max(wanted, width), indexed);
-      const matches = k > 0 ? await graph.search(query.vector, k) : null;
-      if (this.graph !== graph || this.declines(limits)) {
-        // Released, or changes arrived meanwhile that this graph cannot answer for.
-        return null;
-      }
-      const found = matches ? this.graphHits(matches, query) : [];
+      const found = k > 0 ? this.searchGraph(graph, query, k) : [];
       if (found.length >= query.topK || k >= indexed) {
-        // The waiting points as of now: the graph holds every batch answered before.
-        return best([...this.pendingHits(query), ...found], query);
+        hits.push(...found);
+        break;
       }
       // Widen by what the type's share among these k suggests, at least fourfold: a type
       // far from the query is rare near it, however common it is in the workspace.
       fetch = Math.max(k * 4, Math.ceil((2 * k * query.topK) / Math.max(1, found.length)));
     }
+    return best(hits, query);
   }
 
   /**
    * Saves the graph to `path` and returns what a snapshot needs besides: the labels, and
    * the seq up to which the graph is complete (changes still pending are replayed after).
-   * Waits for a batch under way first, and holds the next one back until saved.
    * @param completeThrough every log row up to here has been recorded here
    */
-  async save(path: string, completeThrough: number): Promise<Omit<GraphContents, 'graph'>> {
-    while (this.busyWith) {
-      await this.busyWith;
-    }
-    const graph = this.graph;
-    if (!graph) {
+  save(path: string, completeThrough: number): Omit<GraphContents, 'graph'> {
+    if (!this.graph) {
       throw new Error('No graph to save');
     }
-    // Nothing is under way: the graph holds exactly the labelled keys.
+    this.graph.save(path);
     let watermark = Math.max(this.seq, completeThrough);
     for (const change of this.pending.values()) {
       watermark = Math.min(watermark, change.seq - 1);
     }
-    const contents = {
-      keys: [...this.labels.keys()],
-      labels: [...this.labels.values()],
-      watermark,
-    };
-    const before = this.changedSinceSnapshot;
     this.changedSinceSnapshot = this.pending.size;
-    try {
-      await this.exclusive(() => graph.save(path));
-    } catch (error) {
-      this.changedSinceSnapshot += before;
-      throw error;
-    }
-    return contents;
-  }
-
-  private declines(limits: SearchLimits): boolean {
-    return this.unread > 0 || this.puts > limits.maxPendingScan;
-  }
-
-  /** The waiting points of the query's type, scored exactly. */
-  private pendingHits(query: VectorQuery): VectorHit[] {
-    const hits: VectorHit[] = [];
-    for (const change of this.pending.values()) {
-      if (
-        change.kind === 'put' &&
-        (query.entityType === undefined || change.point.entityType === query.entityType)
-      ) {
-        hits.push({
-          nodeId: change.point.nodeId,
-          score: cosine(query.vector, change.point.vector),
-        });
-      }
-    }
-    return hits;
+    return { keys: [...this.labels.keys()], labels: [...this.labels.values()], watermark };
   }
 
   /**
-   * The best `query.topK` graph hits among the matches, skipping keys superseded by a
-   * pending change and, with a filter, keys of other types.
+   * The best `query.topK` graph hits among the `k` nearest keys, skipping keys superseded by
+   * a pending change and, with a filter, keys of other types.
    */
-  private graphHits({ keys, distances }: GraphMatches, query: VectorQuery): VectorHit[] {
+  private searchGraph(graph: Index, query: VectorQuery, k: number): VectorHit[] {
+    const { keys, distances } = graph.search(query.vector, k, 1);
     const hits: VectorHit[] = [];
     for (let i = 0; i < keys.length && hits.length < query.topK; i += 1) {
-      const key = keys[i] ?? -1;
+      const key = Number(keys[i]);
       const label = this.pending.has(key) ? undefined : this.labels.get(key);
       if (label && (query.entityType === undefined || label.entityType === query.entityType)) {
         hits.push({ nodeId: label.nodeId, score: 1 - (distances[i] ?? 1) });
       }
     }
     return hits;
-  }
-
-  /** Runs `work` as the one batch or save under way (its bookkeeping included). */
-  private async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    let done = (): void => undefined;
-    this.busyWith = new Promise<void>((resolve) => {
-      done = resolve;
-    });
-    try {
-      return await work();
-    } finally {
-      this.busyWith = null;
-      done();
-    }
-  }
-
-  /** Replaces an unread change by what SQLite holds now: the point, or its removal. */
-  private readBack(
-    key: number,
-    change: PendingChange,
-    read: (key: number) => PointRecord | null,
-  ): PutOrRemove {
-    const point = read(key);
-    const next: PutOrRemove = point
-      ? { seq: change.seq, kind: 'put', point }
-      : { seq: change.seq, kind: 'remove' };
-    this.count(key, change, -1);
-    this.count(key, next, 1);
-    if (!point) {
-      // Gone since: the removal's own row follows and finds nothing left to remove.
-      this.points -= 1;
-    }
-    this.pending.set(key, next);
-    return next;
-  }
-
-  /** The graph has applied `change` of `key`. */
-  private settle(key: number, change: PutOrRemove): void {
-    const current = this.pending.get(key) === change;
-    const wasInGraph = this.labels.delete(key);
-    if (wasInGraph) {
-      this.removedSinceBuild += 1;
-    }
-    if (change.kind === 'put') {
-      this.labels.set(key, { nodeId: change.point.nodeId, entityType: change.point.entityType });
-    }
-    if (current) {
-      this.pending.delete(key);
-      this.count(key, change, -1);
-      this.stale -= wasInGraph ? 1 : 0;
-      if (change.kind === 'put') {
-        this.addType(change.point.entityType, 1);
-      }
-    } else {
-      // A newer change of the key waits: the graph's copy is still a stale one (or none).
-      this.stale += (this.labels.has(key) ? 1 : 0) - (wasInGraph ? 1 : 0);
-    }
   }
 
   private exists(key: number, change: PendingChange | undefined): boolean {
@@ -415,33 +311,6 @@ function best(hits: VectorHit[], query: VectorQuery): VectorHit[] {
     (a, b) => b.score - a.score || (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0),
   );
   return scored.slice(0, query.topK);
-}
-
-/** The changes of a batch as the graph takes them. */
-function graphChanges(batch: readonly [number, PutOrRemove][]): GraphChanges {
-  let dimensions = 0;
-  let putCount = 0;
-  for (const [, change] of batch) {
-    if (change.kind === 'put') {
-      dimensions = change.point.vector.length;
-      putCount += 1;
-    }
-  }
-  const changes: GraphChanges = {
-    keys: new Float64Array(batch.length),
-    puts: new Uint8Array(batch.length),
-    vectors: new Float32Array(putCount * dimensions),
-  };
-  let put = 0;
-  batch.forEach(([key, change], i) => {
-    changes.keys[i] = key;
-    if (change.kind === 'put') {
-      changes.puts[i] = 1;
-      changes.vectors.set(change.point.vector, put * dimensions);
-      put += 1;
-    }
-  });
-  return changes;
 }
 
 function cosine(a: Float32Array, b: Float32Array): number {
