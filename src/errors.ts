@@ -200,6 +200,18 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
+/** 415 for a body sent compressed where only an uncompressed one is read. */
+export class UnsupportedContentEncodingError extends AppError {
+  constructor(received: string) {
+    super(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The request body must be sent uncompressed (no Content-Encoding, or identity).',
+      { received: `content-encoding ${received}` },
+    );
+  }
+}
+
 export class RateLimitedError extends AppError {
   constructor(window: 'minute' | 'day', retryAfterSeconds: number) {
     super(

@@ -1,5 +1,6 @@
 import type { Clock } from '../ports/clock';
 import type { CypherEngine } from '../ports/cypher-engine';
+import { CypherLimitError } from './errors';
 import { prepareCypher, type CypherLimits } from './index';
 
 /** The bounds every analyst query runs within (docs/cypher.md, "Limits"). */
@@ -36,12 +37,17 @@ export class CypherService {
     parameters: Readonly<Record<string, unknown>>,
   ): Promise<CypherAnswer> {
     const started = performance.now();
-    const analyzed = prepareCypher(text, parameters, this.options.limits, this.clock.now());
-    const result = await this.engine.run(analyzed, {
-      workspaceId,
-      rowLimit: this.options.rowLimit,
-      timeoutMs: this.options.timeoutMs,
-    });
+    let result: Awaited<ReturnType<CypherEngine['run']>>;
+    try {
+      const analyzed = prepareCypher(text, parameters, this.options.limits, this.clock.now());
+      result = await this.engine.run(analyzed, {
+        workspaceId,
+        rowLimit: this.options.rowLimit,
+        timeoutMs: this.options.timeoutMs,
+      });
+    } catch (error) {
+      throw error instanceof RangeError ? tooLarge() : error;
+    }
     return {
       columns: result.columns,
       rows: result.rows,
@@ -52,4 +58,17 @@ export class CypherService {
       },
     };
   }
+}
+
+/**
+ * A query whose size no documented limit caught but which the JavaScript engine cannot hold
+ * (a RangeError: a stack or string too large while it is checked or compiled). The limits
+ * are meant to come first; this keeps the answer a 400 if one does not.
+ */
+function tooLarge(): CypherLimitError {
+  return new CypherLimitError(
+    'size',
+    0,
+    'The query is too large to run: shorten its longest expression, list or label list',
+  );
 }

@@ -55,6 +55,10 @@ export type CypherLimitName =
   | 'patternNodes'
   | 'patternRelationships'
   | 'hops'
+  | 'operators'
+  | 'size'
+  | 'resultRecords'
+  | 'resultBytes'
   | 'timeMs';
 
 /** 400 CYPHER_LIMIT_EXCEEDED: the query is bigger, deeper or slower than a documented limit. */

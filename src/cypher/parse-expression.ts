@@ -6,8 +6,15 @@ import type {
   PatternElement,
   PatternPart,
 } from './ast';
-import type { Position } from './errors';
+import { CypherLimitError, type Position } from './errors';
 import { TokenStream } from './token-stream';
+
+/**
+ * Most operators and property look-ups applied in a row to one operand (`a + b + c` is two
+ * deep, `x.a.b` two): the tree of a flat chain is as deep as the chain, and every later
+ * stage walks it recursively, so a long one is refused here, naming where it starts.
+ */
+export const MAX_OPERATOR_CHAIN = 100;
 
 /** Words that end an expression where a clause or sub-clause begins. */
 const QUANTIFIERS = new Set(['ALL', 'ANY', 'NONE', 'SINGLE']);
@@ -22,12 +29,30 @@ export abstract class ExpressionParser extends TokenStream {
   protected abstract patternElement(): PatternElement;
   protected abstract subqueryBody(): { patterns: PatternPart[]; where: Expr | null };
 
+  /** How many operators deep each composite expression parsed so far is (chains only). */
+  private readonly chainDepth = new WeakMap<Expr, number>();
+
   expression(): Expr {
     return this.or();
   }
 
   private binary(op: BinaryOperator, left: Expr, right: Expr): Expr {
-    return { kind: 'binary', op, left, right, pos: left.pos };
+    return this.chained({ kind: 'binary', op, left, right, pos: left.pos }, left, right);
+  }
+
+  /** `node`, one operator deeper than the deepest of `operands`, within MAX_OPERATOR_CHAIN. */
+  private chained(node: Expr, ...operands: Expr[]): Expr {
+    const depth = 1 + Math.max(...operands.map((operand) => this.chainDepth.get(operand) ?? 0));
+    if (depth > MAX_OPERATOR_CHAIN) {
+      throw new CypherLimitError(
+        'operators',
+        MAX_OPERATOR_CHAIN,
+        `An expression may apply at most ${MAX_OPERATOR_CHAIN} operators or property look-ups in a row`,
+        node.pos,
+      );
+    }
+    this.chainDepth.set(node, depth);
+    return node;
   }
 
   private or(): Expr {
@@ -129,7 +154,7 @@ export abstract class ExpressionParser extends TokenStream {
         if (!this.acceptKeyword('NULL')) {
           this.unsupported('IS', 'Only IS NULL and IS NOT NULL are supported after IS', pos);
         }
-        left = { kind: 'isNull', operand: left, negated, pos: left.pos };
+        left = this.chained({ kind: 'isNull', operand: left, negated, pos: left.pos }, left);
       } else {
         return left;
       }
@@ -196,7 +221,7 @@ export abstract class ExpressionParser extends TokenStream {
       if (this.isSymbol('.') && this.peek(1).kind === 'ident') {
         this.take();
         const key = this.expectName('a property name');
-        expr = { kind: 'prop', target: expr, key: key.name, pos: expr.pos };
+        expr = this.chained({ kind: 'prop', target: expr, key: key.name, pos: expr.pos }, expr);
       } else if (this.isSymbol('[')) {
         const open = this.take();
         if (this.isSymbol('..') || this.rangeAhead()) {
@@ -204,7 +229,7 @@ export abstract class ExpressionParser extends TokenStream {
         }
         const index = this.nested(open.pos, () => this.expression());
         this.expectSymbol(']');
-        expr = { kind: 'index', target: expr, index, pos: expr.pos };
+        expr = this.chained({ kind: 'index', target: expr, index, pos: expr.pos }, expr, index);
       } else if (this.isSymbol(':') && expr.kind === 'var') {
         const labels: string[] = [];
         while (this.acceptSymbol(':')) {
@@ -290,7 +315,9 @@ export abstract class ExpressionParser extends TokenStream {
   private symbolAtom(text: string, pos: Position): Expr {
     if (text === '(') {
       const start = this.index;
-      const predicate = this.attempt(() => this.patternElement());
+      // `((` opens a parenthesised expression here (a pattern would be a quantified path
+      // pattern, which the pattern parser refuses as unsupported, not as a syntax error).
+      const predicate = this.isSymbol('(', 1) ? null : this.attempt(() => this.patternElement());
       if (predicate && predicate.relationships.length > 0) {
         return { kind: 'patternPredicate', element: predicate, pos };
       }

@@ -30,6 +30,16 @@ const NEIGHBORHOOD_SIZE = [1, 20, 100, 500];
 /** What one change costs on top of what it selects: mutations do real work. */
 const MUTATION_COST = 10;
 
+/**
+ * Root fields an operation may hold only a few of, however aliased: a batch is up to 1,000
+ * commands counted as one request, and a Cypher query takes a query thread for up to its
+ * time limit, so many of either in one request would multiply what one request may do.
+ */
+export const ROOT_FIELD_LIMITS: Readonly<Record<string, number>> = {
+  executeBatch: 1,
+  cypher: 2,
+};
+
 function pageSize(args: Record<string, unknown>, name = 'limit', fallback = DEFAULT_PAGE): number {
   const value = args[name];
   return typeof value === 'number' && value >= 0 ? Math.min(value, MAX_PAGE) : fallback;
@@ -97,6 +107,32 @@ export function operationDepth(
   return visit(operation.selectionSet, 0, new Set());
 }
 
+/** How many times each root field occurs in the operation (aliases and fragments included). */
+export function rootFieldCounts(
+  operation: OperationDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  const visit = (set: SelectionSetNode, seen: Set<string>): void => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const name = selection.name.value;
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        visit(selection.selectionSet, seen);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (fragment && !seen.has(name)) {
+          visit(fragment.selectionSet, new Set(seen).add(name));
+        }
+      }
+    }
+  };
+  visit(operation.selectionSet, new Set());
+  return counts;
+}
+
 function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
   const map = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
@@ -124,7 +160,20 @@ export function queryLimitsPlugin(
           if (!operation) {
             return Promise.resolve(); // Apollo has answered OPERATION_RESOLUTION_FAILURE.
           }
-          const depth = operationDepth(operation, fragmentsOf(document));
+          const fragments = fragmentsOf(document);
+          const counts = rootFieldCounts(operation, fragments);
+          for (const [field, max] of Object.entries(ROOT_FIELD_LIMITS)) {
+            const count = counts.get(field) ?? 0;
+            if (count > max) {
+              throw requestError(
+                `An operation may contain ${field} at most ${max === 1 ? 'once' : `${max} times`}; this one has it ${count} times. ` +
+                  'Send the others in requests of their own.',
+                'QUERY_TOO_COMPLEX',
+                { maxComplexity: limits.maxComplexity, field, max, count },
+              );
+            }
+          }
+          const depth = operationDepth(operation, fragments);
           if (depth > limits.maxDepth) {
             throw requestError(
               `The operation is nested ${depth} levels deep; at most ${limits.maxDepth} are allowed.`,

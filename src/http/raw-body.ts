@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import {
   PayloadTooLargeError,
   RequestTimeoutError,
+  UnsupportedContentEncodingError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../errors';
@@ -32,7 +33,7 @@ export function requireJsonMediaType(req: Request): void {
 export function readRawBody(req: Request, limitBytes: number, timeoutMs: number): Promise<Buffer> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity') {
-    return Promise.reject(new UnsupportedMediaTypeError(`content-encoding ${encoding}`));
+    return Promise.reject(new UnsupportedContentEncodingError(encoding));
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {

@@ -114,6 +114,47 @@ describe('POST /api/queries/cypher', () => {
     expect(expectData(await cypher(c, 'RETURN 1 AS one'), 200).rows).toEqual([[1]]);
   }, 20_000);
 
+  it('computes a long chain of operators on properties (linear SQL), and refuses a longer one with 400', async () => {
+    const chain = Array.from({ length: 30 }, () => '+ 1').join(' ');
+    const res = await cypher(c, `MATCH (p:Pump) RETURN p.rpm ${chain} AS r, p.name ${chain} AS s`);
+    expect(expectData(res, 200).rows).toEqual([[1480, 'Pump 1' + '1'.repeat(30)]]);
+    const ok = await cypher(
+      c,
+      `RETURN 0 ${Array.from({ length: 100 }, () => '+ 1').join(' ')} AS n`,
+    );
+    expect(expectData(ok, 200).rows).toEqual([[100]]);
+    for (const [query, column] of [
+      [`RETURN 0 ${Array.from({ length: 101 }, () => '+ 1').join(' ')} AS n`, 8],
+      [`RETURN 1 ${Array.from({ length: 1000 }, () => 'OR 1 = 1').join(' ')} AS n`, 8],
+      [`WITH {a: 1} AS x RETURN x${'.a'.repeat(3000)} AS n`, 25],
+    ] as const) {
+      const error = expectError(await cypher(c, query), 400, 'CYPHER_LIMIT_EXCEEDED');
+      expect(error.details).toEqual({ limit: 'operators', max: 100, line: 1, column });
+    }
+  });
+
+  it('answers a query too large for the engine with 400 CYPHER_LIMIT_EXCEEDED, never 500', async () => {
+    const nestedChains = (levels: number): string =>
+      levels === 0 ? '1' : `toInteger(${nestedChains(levels - 1)}${' + 1'.repeat(80)})`;
+    for (const [query, reason] of [
+      [`RETURN size([${Array.from({ length: 3000 }, () => '1').join(',')}]) AS n`, 'arguments'],
+      [
+        `RETURN {${Array.from({ length: 1000 }, (_, i) => `k${i}: 1`).join(', ')}} AS m`,
+        'arguments',
+      ],
+      [`MATCH (n${':A'.repeat(2000)}) RETURN n`, 'Expression tree'],
+      [`RETURN ${nestedChains(15)} AS n`, 'Expression tree'],
+    ] as const) {
+      const error = expectError(await cypher(c, query), 400, 'CYPHER_LIMIT_EXCEEDED');
+      expect(error.details).toEqual({ limit: 'size', max: 0 });
+      expect(error.message).toContain(reason);
+    }
+    // Just within: answered.
+    expect(expectData(await cypher(c, `RETURN ${nestedChains(2)} AS n`), 200).rows).toEqual([
+      [161],
+    ]);
+  });
+
   it('answers errors of the language with their code and position', async () => {
     const syntax = expectError(await cypher(c, 'MATCH (n RETURN n'), 400, 'CYPHER_SYNTAX_ERROR');
     expect(syntax.details).toMatchObject({ line: 1 });
@@ -189,4 +230,37 @@ describe('POST /api/queries/cypher', () => {
     const bad = await gql.post('{ cypher(query: "MERGE (n) RETURN n") }');
     expect(bad.body.errors[0].extensions.code).toBe('CYPHER_UNSUPPORTED');
   });
+
+  it('takes at most two cypher fields in one GraphQL operation, however aliased', async () => {
+    const gql = new GraphQLClient(t, c.apiKey, c.workspaceId);
+    const two = await gql.post(
+      '{ a: cypher(query: "RETURN 1 AS x") b: cypher(query: "RETURN 2 AS x") }',
+    );
+    expect(two.body.errors).toBeUndefined();
+    expect([two.body.data.a.rows, two.body.data.b.rows]).toEqual([[[1]], [[2]]]);
+    const many = Array.from({ length: 400 }, (_, i) => `a${i}: cypher(query: "RETURN ${i} AS x")`);
+    const res = await gql.post(`{ ${many.join(' ')} }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      field: 'cypher',
+      max: 2,
+      count: 400,
+    });
+  });
+
+  it('answers queries waiting for a busy query thread at the time limit', async () => {
+    // CYPHER_THREADS defaults to 2: slow queries take both threads, and of the three
+    // waiting, at least the last waits longer than the limit (the others end only at it).
+    const slow = 'MATCH (a), (b), (c), (d), (e) RETURN count(*) AS n';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cypher(c, slow)));
+    for (const res of answers) {
+      const error = expectError(res, 400, 'CYPHER_LIMIT_EXCEEDED');
+      expect(error.details).toEqual({ limit: 'timeMs', max: 300 });
+    }
+    expect(answers.map((res) => res.body.error.message)).toContainEqual(
+      expect.stringMatching(/waited 300 ms for a free query thread/),
+    );
+    expect(expectData(await cypher(c, 'RETURN 1 AS one'), 200).rows).toEqual([[1]]);
+  }, 20_000);
 });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import type { WorkspaceStore } from '../../src/ports/workspace-store';
@@ -20,6 +21,9 @@ function workspaceStoreWith(
     ...replaced,
   };
 }
+
+/** A supertest serializer that sends a Buffer body as it is. */
+const raw = (body: unknown): string => body as string;
 
 // Enterprise (10,000/min by default) so that this file's requests never meet a rate limit.
 const ENV = { BOOTSTRAP_PLAN: 'enterprise', BODY_LIMIT_BYTES: '256' };
@@ -88,6 +92,35 @@ describe('envelope and errors', () => {
         .send({ name: 'x'.repeat(300), scopes: ['read:nodes'] });
       const error = expectError(res, 413, 'PAYLOAD_TOO_LARGE');
       expect(error.details).toEqual({ limitBytes: 256 });
+    });
+
+    it('reads a gzip-compressed JSON body, and answers bytes that are not what Content-Encoding says with 400', async () => {
+      const body = JSON.stringify({ name: 'zipped', scopes: ['read:nodes'] });
+      const zipped = await request(t.app)
+        .post('/api/api-keys')
+        .set({ ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .serialize(raw) // the bytes as they are (supertest would JSON-encode a Buffer)
+        .send(zlib.gzipSync(body));
+      expect((expectData(zipped, 201) as { name: string }).name).toBe('zipped');
+      for (const [encoding, bytes] of [
+        ['gzip', Buffer.from(body)],
+        ['deflate', Buffer.from('not deflate at all')],
+        ['br', zlib.gzipSync(body)],
+      ] as const) {
+        const res = await request(t.app)
+          .post('/api/api-keys')
+          .set({ ...headers, 'content-type': 'application/json', 'content-encoding': encoding })
+          .serialize(raw)
+          .send(bytes);
+        const error = expectError(res, 400, 'VALIDATION_ERROR');
+        expect(error.message).toMatch(/Content-Encoding/);
+      }
+      const unknown = await request(t.app)
+        .post('/api/api-keys')
+        .set({ ...headers, 'content-type': 'application/json', 'content-encoding': 'compress' })
+        .serialize(raw)
+        .send(Buffer.from(body));
+      expectError(unknown, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('accepts a body just under the limit', async () => {

@@ -239,6 +239,25 @@ describe('GraphQL mutations', () => {
       });
       expect((await c.snapshot()).nodes).toEqual([]);
     });
+
+    it('may appear once per operation: aliases cannot multiply a batch within one request', async () => {
+      const twice = `mutation ($commands: [BatchCommandInput!]!) {
+        a: executeBatch(commands: $commands) { batchId }
+        ...more }
+        fragment more on Mutation { b: executeBatch(commands: $commands) { batchId } }`;
+      const res = await g.post(twice, {
+        commands: [{ type: 'CREATE_NODE', payload: { entityType: 'Pump', name: 'P1' } }],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].extensions).toMatchObject({
+        code: 'QUERY_TOO_COMPLEX',
+        field: 'executeBatch',
+        max: 1,
+        count: 2,
+      });
+      expect(res.body.errors[0].message).toMatch(/executeBatch at most once/);
+      expect((await c.snapshot()).nodes).toEqual([]);
+    });
   });
 
   describe('executeCommand', () => {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -306,6 +307,18 @@ describe('POST /api/imports', () => {
       .set(authHeaders(key, workspaceId))
       .send({ kind: 'end', nodes: 0, edges: 0 });
     expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    const zipped = await request(t.app)
+      .post('/api/imports')
+      .set({
+        ...authHeaders(key, workspaceId),
+        'content-type': 'application/x-ndjson',
+        'content-encoding': 'gzip',
+      })
+      .serialize((body: unknown) => body as string)
+      .send(zlib.gzipSync(ndjson(endLine(0, 0))));
+    const refused = expectError(zipped, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(refused.message).toMatch(/uncompressed/);
+    expect(refused.details).toEqual({ received: 'content-encoding gzip' });
     expect(expectData(await c.get('/api/imports'), 200)).toEqual([]);
   });
 

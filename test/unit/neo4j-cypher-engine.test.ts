@@ -219,6 +219,21 @@ describe('Neo4jCypherEngine', () => {
     expect(runs[0]?.params).not.toHaveProperty('workspaceId');
   });
 
+  it('refuses an answer of more than 16 MiB of JSON, as the embedded engine does', async () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const { engine } = fakeDriver({ rows: [[Array.from({ length: 17 }, () => big)]] });
+    await expect(
+      engine.run(analyzed('MATCH (n) RETURN collect(n.name) AS names'), options),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'CYPHER_LIMIT_EXCEEDED',
+      details: { limit: 'resultBytes', max: 16 * 1024 * 1024 },
+    });
+    const { engine: small } = fakeDriver({ rows: [[Array.from({ length: 15 }, () => big)]] });
+    const answer = await small.run(analyzed('MATCH (n) RETURN collect(n.name) AS names'), options);
+    expect(answer.rows[0]?.[0]).toHaveLength(15);
+  });
+
   it('answers 400 CYPHER_LIMIT_EXCEEDED when Neo4j stops the query at its timeout', async () => {
     const timedOut = new Neo4jError(
       'The transaction has been terminated...',

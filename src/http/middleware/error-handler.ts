@@ -15,6 +15,11 @@ interface BodyParserError {
   type?: string;
   status?: number;
   limit?: number;
+  /**
+   * zlib's code when a declared Content-Encoding does not match the bytes (`Z_DATA_ERROR`
+   * for gzip and deflate, `ERR__ERROR_...` for brotli).
+   */
+  code?: unknown;
 }
 
 /**
@@ -29,10 +34,18 @@ function fromFramework(err: unknown): AppError | null {
       { path: 'params', message: 'must be valid percent-encoded UTF-8' },
     ]);
   }
-  if (typeof err !== 'object' || err === null || !('type' in err)) {
+  if (typeof err !== 'object' || err === null) {
     return null;
   }
   const e = err as BodyParserError;
+  if (typeof e.code === 'string' && /^(Z_|ERR__ERROR_)/.test(e.code)) {
+    // The body parser inflates gzip, deflate and br bodies; bytes that are not what the
+    // Content-Encoding says are the client's error.
+    return new ValidationError(
+      'The request body could not be decompressed as its Content-Encoding says.',
+      [{ path: 'body', message: 'does not match its Content-Encoding' }],
+    );
+  }
   switch (e.type) {
     case 'entity.parse.failed':
       return new InvalidJsonError();

@@ -5,6 +5,7 @@ import {
   InsufficientScopeError,
   NotFoundError,
   RequestTimeoutError,
+  UnsupportedContentEncodingError,
   UnsupportedMediaTypeError,
 } from '../../errors';
 import { withIdleDeadline } from '../idle-deadline';
@@ -51,7 +52,7 @@ function requireNdjson(req: Request): void {
   }
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity') {
-    throw new UnsupportedMediaTypeError(`content-encoding ${encoding}`, 'application/x-ndjson');
+    throw new UnsupportedContentEncodingError(encoding);
   }
 }
 

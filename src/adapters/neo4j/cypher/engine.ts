@@ -8,6 +8,7 @@ import type { Neo4jClient } from '../client';
 import { WORKSPACE_PARAM } from './emit-context';
 import { emitCypher } from './emit-query';
 import { renderRows } from './render';
+import { exceedsBytes, MAX_RESULT_BYTES, tooManyBytesMessage } from '../../../cypher/result-size';
 
 /**
  * Errors Neo4j raises on a value while the query runs (an integer overflow, a date such as
@@ -58,11 +59,15 @@ export class Neo4jCypherEngine implements CypherEngine {
           );
           const truncated = rows.length > options.rowLimit;
           const kept = truncated ? rows.slice(0, options.rowLimit) : rows;
-          return {
-            columns,
-            rows: await renderRows(tx, options.workspaceId, types, kept),
-            truncated,
-          };
+          const rendered = await renderRows(tx, options.workspaceId, types, kept);
+          if (exceedsBytes(rendered, MAX_RESULT_BYTES)) {
+            throw new CypherLimitError(
+              'resultBytes',
+              MAX_RESULT_BYTES,
+              tooManyBytesMessage(MAX_RESULT_BYTES),
+            );
+          }
+          return { columns, rows: rendered, truncated };
         },
         {
           timeoutMs: options.timeoutMs,

@@ -5,7 +5,8 @@ import type {
   PatternPart,
   ProjectionItem,
 } from '../../../cypher/ast';
-import { CypherUnsupportedError } from '../../../cypher/errors';
+import { containsAggregate } from '../../../cypher/ast-utils';
+import { CypherLimitError, CypherUnsupportedError } from '../../../cypher/errors';
 import { TEMPORAL_FIELDS } from '../../../cypher/temporal';
 import { ANY, BOOLEAN, elementOf, isNumeric, NULL, type CyType } from '../../../cypher/types';
 import { literalPath } from '../filter-sql';
@@ -57,6 +58,9 @@ const EDGE_COLUMNS: Readonly<Record<string, string>> = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
+
+/** Longest SQL of the two operands of one arithmetic operator (about 1,000 terms' worth). */
+const MAX_OPERAND_SQL = 200_000;
 
 const JSON_CATEGORY = (t: string) =>
   `(CASE ${t} WHEN 'integer' THEN 'n' WHEN 'real' THEN 'n' WHEN 'text' THEN 's' WHEN 'true' THEN 'b' WHEN 'false' THEN 'b' END)`;
@@ -375,6 +379,15 @@ export class ExpressionCompiler {
   private arithmetic(expr: BinaryOp, frame: Frame): string {
     const left = this.compile(expr.left, frame);
     const right = this.compile(expr.right, frame);
+    if (left.sql.length + right.sql.length > MAX_OPERAND_SQL) {
+      throw new CypherLimitError(
+        'size',
+        MAX_OPERAND_SQL,
+        'The expression is too large to run (its operands compile to more than ' +
+          `${MAX_OPERAND_SQL} characters of SQL); split it, or compute part of it in a WITH`,
+        expr.pos,
+      );
+    }
     const type = expr.type ?? ANY;
     if (type.kind === 'datetime' || type.kind === 'date') {
       const [moved, duration] =
@@ -394,31 +407,41 @@ export class ExpressionCompiler {
     }
     const l = scalar(left);
     const r = scalar(right);
-    const numeric = (() => {
+    const numeric = (a: string, b: string): string => {
       switch (expr.op) {
         case '+':
-          return `(${l} + ${r})`;
+          return `(${a} + ${b})`;
         case '-':
-          return `(${l} - ${r})`;
+          return `(${a} - ${b})`;
         case '*':
-          return `(${l} * ${r})`;
+          return `(${a} * ${b})`;
         case '/':
-          return `(${l} / ${r})`;
+          return `(${a} / ${b})`;
         case '%':
-          return `mod(${l}, ${r})`;
+          return `mod(${a}, ${b})`;
         default:
-          return `pow(${l}, ${r})`;
+          return `pow(${a}, ${b})`;
       }
-    })();
+    };
     if (type.kind !== 'any') {
-      return numeric;
+      return numeric(l, r);
     }
     // `any + any`: strings concatenate, numbers add; decided per row.
-    const joined =
-      expr.op === '+'
-        ? `WHEN typeof(${l}) = 'text' OR typeof(${r}) = 'text' THEN json_quote(${l} || ${r}) `
-        : '';
-    return `(CASE ${joined}WHEN typeof(${l}) IN ('integer', 'real') AND typeof(${r}) IN ('integer', 'real') THEN json_quote(${numeric}) END)`;
+    const decided = (a: string, b: string): string => {
+      const joined =
+        expr.op === '+'
+          ? `WHEN typeof(${a}) = 'text' OR typeof(${b}) = 'text' THEN json_quote(${a} || ${b}) `
+          : '';
+      return `(CASE ${joined}WHEN typeof(${a}) IN ('integer', 'real') AND typeof(${b}) IN ('integer', 'real') THEN json_quote(${numeric(a, b)}) END)`;
+    };
+    if (containsAggregate(expr.left) || containsAggregate(expr.right)) {
+      // An aggregate must stay in this query's select list: operands written out in full.
+      return decided(l, r);
+    }
+    // Each operand computed once, in a one-row subquery, rather than written out at every
+    // use: in a chain (`n.a + 1 + 1 ...`) the text would grow exponentially.
+    const [a, b] = [this.sql.alias('v'), this.sql.alias('v')];
+    return `(SELECT ${decided(a, b)} FROM (SELECT ${l} AS ${a}, ${r} AS ${b}))`;
   }
 
   /** A value as text for `+` with a string (Cypher's toString). */

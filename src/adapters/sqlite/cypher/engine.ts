@@ -30,6 +30,8 @@ interface Pending {
   reject: (error: unknown) => void;
   columns: string[];
   timeoutMs: number;
+  /** While it waits for a free thread: ends the wait at the time limit. */
+  waiting?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -110,6 +112,7 @@ export class SqliteCypherEngine implements CypherEngine {
         if (!this.slots.some((s) => !s.ready)) {
           this.spawn();
         }
+        this.limitWaits();
         return;
       }
       const pending = this.queue.shift()!;
@@ -122,6 +125,7 @@ export class SqliteCypherEngine implements CypherEngine {
    * start of a thread nor the wait for a free one is the query's run time.
    */
   private start(slot: Slot, pending: Pending): void {
+    clearTimeout(pending.waiting);
     slot.busy = pending;
     pending.request.deadline = Date.now() + pending.timeoutMs;
     const { resolve, reject } = pending;
@@ -135,6 +139,36 @@ export class SqliteCypherEngine implements CypherEngine {
     // A thread keeps the process alive only while it has work, as a pending timer would.
     slot.worker.ref();
     slot.worker.postMessage(pending.request);
+  }
+
+  /**
+   * Queries waiting while every ready thread is busy are answered at their time limit (400
+   * CYPHER_LIMIT_EXCEEDED), so that a burst of slow queries cannot hold later ones for
+   * minutes. The wait for a thread to start does not count: that is not the queries' doing.
+   */
+  private limitWaits(): void {
+    if (!this.slots.some((s) => s.ready)) {
+      return;
+    }
+    for (const pending of this.queue) {
+      if (pending.waiting) {
+        continue;
+      }
+      pending.waiting = setTimeout(() => {
+        const at = this.queue.indexOf(pending);
+        if (at >= 0) {
+          this.queue.splice(at, 1);
+          pending.reject(
+            new CypherLimitError(
+              'timeMs',
+              pending.timeoutMs,
+              `The query waited ${pending.timeoutMs} ms for a free query thread without starting (the others were busy); try again later`,
+            ),
+          );
+        }
+      }, pending.timeoutMs);
+      pending.waiting.unref();
+    }
   }
 
   private spawn(): void {
@@ -166,8 +200,18 @@ export class SqliteCypherEngine implements CypherEngine {
     if (pending && pending.request.id === reply.id) {
       if (reply.ok) {
         pending.resolve({ columns: pending.columns, rows: reply.rows, truncated: reply.truncated });
+      } else if (reply.limit) {
+        pending.reject(new CypherLimitError(reply.limit.name, reply.limit.max, reply.message));
       } else if (reply.timedOut) {
         pending.reject(timeLimit(pending.timeoutMs));
+      } else if (SQLITE_SIZE_LIMITS.test(reply.message)) {
+        pending.reject(
+          new CypherLimitError(
+            'size',
+            0,
+            `The query is too large for SQLite to run (${reply.message}): shorten its longest expression, list or label list`,
+          ),
+        );
       } else {
         pending.reject(new Error(`Cypher query failed in SQLite: ${reply.message}`));
       }
@@ -210,6 +254,14 @@ export class SqliteCypherEngine implements CypherEngine {
     }, STUCK_GRACE_MS).unref();
   }
 }
+
+/**
+ * SQLite's errors for a statement past one of its compiled-in limits (expression depth,
+ * function arguments, terms of a compound SELECT, columns, length of a string): the query's
+ * size, not a fault of the service.
+ */
+const SQLITE_SIZE_LIMITS =
+  /Expression tree is too large|too many arguments on function|too many terms in compound SELECT|too many columns|too many SQL variables|string or blob too big|parser stack overflow|LIKE or GLOB pattern too complex|too many FROM clause terms|at most \d+ tables in a join/i;
 
 function timeLimit(timeoutMs: number): CypherLimitError {
   return new CypherLimitError(

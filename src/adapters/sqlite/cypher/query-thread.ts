@@ -12,6 +12,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import type { SqlQuery } from './compile-query';
+import { ResultTooLargeError } from './render';
 import { runSqlQuery } from './run-query';
 import { registerCypherFunctions } from './sql-functions';
 
@@ -27,7 +28,14 @@ export interface ThreadRequest {
 /** The thread's answer. */
 export type ThreadReply =
   | { id: number; ok: true; rows: unknown[][]; truncated: boolean }
-  | { id: number; ok: false; timedOut: boolean; message: string };
+  | {
+      id: number;
+      ok: false;
+      timedOut: boolean;
+      message: string;
+      /** Set when the answer was past a result limit (ResultTooLargeError). */
+      limit?: { name: 'resultRecords' | 'resultBytes'; max: number };
+    };
 
 /** The message `cy_alive` throws with, to tell a deadline from another failure. */
 const DEADLINE_PASSED = 'cypher query deadline passed';
@@ -68,6 +76,9 @@ parentPort?.on('message', (request: ThreadRequest) => {
       ok: false,
       timedOut: message.includes(DEADLINE_PASSED) || Date.now() > deadline,
       message,
+      ...(error instanceof ResultTooLargeError
+        ? { limit: { name: error.limit, max: error.max } }
+        : {}),
     };
   }
   parentPort?.postMessage(reply);

@@ -11,6 +11,17 @@ import {
   type NodeRow,
 } from '../graph-rows';
 
+/** An answer past a result limit (run-query.ts: MAX_RESULT_RECORDS, MAX_RESULT_BYTES). */
+export class ResultTooLargeError extends Error {
+  constructor(
+    readonly limit: 'resultRecords' | 'resultBytes',
+    readonly max: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Turns SQL result cells into the API's JSON (docs/cypher.md, "Results"), guided by each
  * column's static type and the representation of representation.ts: a node id becomes the
@@ -23,9 +34,17 @@ export function renderRows(
   workspaceId: string,
   types: readonly CyType[],
   rows: readonly unknown[][],
+  maxRecords = Number.POSITIVE_INFINITY,
 ): unknown[][] {
   const refs = { nodes: new Set<string>(), edges: new Set<string>() };
   const decoded = rows.map((row) => row.map((cell, i) => decode(cell, types[i]!, true, refs)));
+  if (refs.nodes.size + refs.edges.size > maxRecords) {
+    throw new ResultTooLargeError(
+      'resultRecords',
+      maxRecords,
+      `The answer holds ${refs.nodes.size + refs.edges.size} distinct nodes and relationships; at most ${maxRecords} are rendered in one answer: return fewer (LIMIT, or collect ids or properties instead of whole records)`,
+    );
+  }
   const nodes = fetch<NodeRow, GraphNode>(
     db,
     'graph_nodes',

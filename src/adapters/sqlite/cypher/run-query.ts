@@ -1,7 +1,20 @@
 import type { Database } from 'better-sqlite3';
 import type { SqlQuery } from './compile-query';
-import { renderRows } from './render';
+import { renderRows, ResultTooLargeError } from './render';
 import { prepareCached } from './statement-cache';
+import { exceedsBytes, MAX_RESULT_BYTES, tooManyBytesMessage } from '../../../cypher/result-size';
+
+/**
+ * Most nodes and relationships one answer renders as records, and most bytes its rows take
+ * as JSON: `collect(n)` over a large workspace is one row, which the row limit cannot cut.
+ */
+export const MAX_RESULT_RECORDS = 10_000;
+export { MAX_RESULT_BYTES };
+
+export interface ResultLimits {
+  records: number;
+  bytes: number;
+}
 
 /** What one query produced: the rendered rows, and whether the row limit cut them. */
 export interface SqlQueryResult {
@@ -18,12 +31,17 @@ export function runSqlQuery(
   workspaceId: string,
   query: SqlQuery,
   rowLimit: number,
+  limits: ResultLimits = { records: MAX_RESULT_RECORDS, bytes: MAX_RESULT_BYTES },
 ): SqlQueryResult {
   return db.transaction(() => {
     const rows = prepareCached(db, query.sql).raw(true).all(query.params) as unknown[][];
     const truncated = rows.length > rowLimit;
     const kept = truncated ? rows.slice(0, rowLimit) : rows;
     const types = query.columns.map((c) => c.type);
-    return { rows: renderRows(db, workspaceId, types, kept), truncated };
+    const rendered = renderRows(db, workspaceId, types, kept, limits.records);
+    if (exceedsBytes(rendered, limits.bytes)) {
+      throw new ResultTooLargeError('resultBytes', limits.bytes, tooManyBytesMessage(limits.bytes));
+    }
+    return { rows: rendered, truncated };
   })();
 }
