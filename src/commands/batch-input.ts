@@ -65,7 +65,8 @@ function refIndex(value: Record<string, unknown>, position: number): number | st
   }
   const index = Number(text);
   if (index >= position) {
-    return `$ref ${index} does not name an earlier command: a command may refer only to commands before it (0 to ${position - 1})`;
+    const earlier = position === 0 ? 'the first command has none' : `0 to ${position - 1} here`;
+    return `$ref ${index} does not name an earlier command: a command may refer only to commands before it (${earlier})`;
   }
   return index;
 }

@@ -57,10 +57,23 @@ export function instantValue(raw: RawValue): Converted<string> {
     return fail('must be an ISO-8601 date or date-time with a zone, e.g. 2026-01-31T12:00:00Z');
   }
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) {
+  if (Number.isNaN(ms) || !onTheCalendar(text)) {
     return fail('is not a valid date');
   }
   return ok(new Date(ms).toISOString());
+}
+
+/**
+ * Whether the `YYYY-MM-DD` the text starts with is a day of the calendar: the platform's
+ * parser rolls 2026-02-30 over to 2026-03-02 instead of refusing it.
+ */
+function onTheCalendar(text: string): boolean {
+  const [year = NaN, month = NaN, day = NaN] = text.slice(0, 10).split('-').map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** A whole number (version). */

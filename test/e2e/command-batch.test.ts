@@ -153,6 +153,21 @@ describe('POST /api/commands/batch', () => {
     expect((await c.snapshot()).nodes).toEqual([]);
   });
 
+  it('says which commands a $ref may name, the first command having none', async () => {
+    const first = expectError(
+      await batch({ commands: [edge({ $ref: 0 }, 'x')] }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(JSON.stringify(first.details)).toContain('the first command has none');
+    const third = expectError(
+      await batch({ commands: [node('a'), node('b'), edge({ $ref: 2 }, { $ref: 0 })] }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(JSON.stringify(third.details)).toContain('(0 to 1 here)');
+  });
+
   it('refuses UNDO and REDO inside a batch', async () => {
     const error = expectError(
       await batch({ commands: [node('a'), { type: 'UNDO' }] }),
@@ -207,6 +222,20 @@ describe('POST /api/commands/batch', () => {
   });
 
   describe('Idempotency-Key', () => {
+    it('refuses an empty or malformed key with 400, writing nothing', async () => {
+      for (const bad of ['', 'has space', 'x'.repeat(256)]) {
+        const error = expectError(
+          await batch({ commands: [node('a')] }, { key: bad }),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expect(error.details?.issues).toEqual([
+          { path: 'headers.idempotency-key', message: expect.any(String) },
+        ]);
+      }
+      expect((await c.snapshot()).nodes).toEqual([]);
+    });
+
     it('replays the same batch and refuses the key for another batch', async () => {
       const body = { commands: [node('a'), node('b')] };
       const first = await batch(body, { key: 'batch-1' });

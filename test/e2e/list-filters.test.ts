@@ -123,6 +123,11 @@ describe('list filters and cursors', () => {
       [{ 'filter[version][gt]': 'abc' }, 'query.filter[version][gt]'],
       [{ 'filter[nope]': '1' }, 'query.filter[nope]'],
       [{ 'filter[createdAt][contains]': '2026' }, 'query.filter[createdAt][contains]'],
+      // Days that are not on the calendar, which the platform's parser would roll over.
+      [{ 'filter[createdAt][lt]': '2026-02-30' }, 'query.filter[createdAt][lt]'],
+      [{ 'filter[updatedAt][gte]': '2026-04-31T12:00:00Z' }, 'query.filter[updatedAt][gte]'],
+      [{ 'filter[createdAt][gt]': '2025-02-29' }, 'query.filter[createdAt][gt]'],
+      [{ 'filter[createdAt][gt]': '2026-13-01' }, 'query.filter[createdAt][gt]'],
       [{ 'filter[properties.rpm][in]': '1,abc' }, 'query.filter[properties.rpm][in]'],
       [{ 'filter[properties.a.b]': '1' }, 'query.filter[properties.a.b]'],
       [{ "filter[properties.x') OR 1=1 --]": '1' }, "query.filter[properties.x') OR 1=1 --]"],
@@ -149,6 +154,8 @@ describe('list filters and cursors', () => {
     const many = Object.fromEntries(
       Array.from({ length: 21 }, (_, i) => [`filter[properties.k${i}]`, '1']),
     );
+    // 29 February of a leap year is a day.
+    expectData(await c.get('/api/queries/nodes', { 'filter[createdAt][gt]': '2024-02-29' }), 200);
     expectError(await c.get('/api/queries/nodes', many), 400, 'VALIDATION_ERROR');
     const list = Array.from({ length: 101 }, (_, i) => String(i)).join(',');
     expectError(
@@ -280,6 +287,19 @@ describe('list filters and cursors', () => {
     expect(
       (error.extensions.details as { issues: { path: string }[] }).issues.map((i) => i.path),
     ).toEqual(['args.where.property.1.eq']);
+    // An entry without an operator would match everything: refused, naming it.
+    for (const [where, path] of [
+      ['{ property: [{ key: "rpm" }] }', 'args.where.property.0'],
+      ['{ createdAt: {} }', 'args.where.createdAt'],
+      ['{ OR: [{ version: { eq: 1 } }, { nameFilter: {} }] }', 'args.where.OR.1.nameFilter'],
+    ]) {
+      const empty = await gql.error('VALIDATION_ERROR', `{ nodes(where: ${where}) { total } }`);
+      expect(
+        (empty.error.extensions.details as { issues: { path: string }[] }).issues.map(
+          (i) => i.path,
+        ),
+      ).toEqual([path]);
+    }
     await gql.error('INVALID_CURSOR', '{ nodes(after: "bm9wZQ") { total } }');
   });
 });

@@ -1,4 +1,5 @@
 import type { Filter, RecordKind } from '../../filters/model';
+import { ValidationError } from '../../errors';
 import { validateFilter, type RawFilter } from '../../filters/validate';
 
 /**
@@ -41,15 +42,26 @@ const TYPED_FIELDS: Readonly<Record<RecordKind, Readonly<Record<string, string>>
   },
 };
 
+/**
+ * One condition per operator given. An entry that is there but names no operator (`{ key:
+ * "x" }`, `createdAt: {}`) would otherwise match everything: it is refused.
+ */
 function conditionsOf(field: string, ops: OperatorInput, path: string): RawFilter[] {
-  return Object.entries(ops ?? {})
-    .filter(([, value]) => value !== null && value !== undefined)
-    .map(([op, value]) => ({
-      field,
-      op,
-      value: { source: 'json' as const, value },
-      path: `${path}.${op}`,
-    }));
+  if (ops === null || ops === undefined) {
+    return [];
+  }
+  const given = Object.entries(ops).filter(([, value]) => value !== null && value !== undefined);
+  if (given.length === 0) {
+    throw new ValidationError('A filter names no operator.', [
+      { path, message: 'must give at least one operator (eq, gt, in, ...)' },
+    ]);
+  }
+  return given.map(([op, value]) => ({
+    field,
+    op,
+    value: { source: 'json' as const, value },
+    path: `${path}.${op}`,
+  }));
 }
 
 /** The raw filters of one where input (ANDed); nested groups keep their paths. */

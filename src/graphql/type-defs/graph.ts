@@ -24,8 +24,8 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
 
     """
     A page of nodes (GET /api/queries/nodes). limit defaults to 50 and is clamped to 100.
-    offset is at most 10000; after takes the nextCursor of the previous page (not with
-    offset) and reaches any depth; count: false skips the total (null). Scope read:nodes.
+    A deep offset is slow (prefer after); after takes the nextCursor of the previous page (not
+    with offset) and reaches any depth; count: false skips the total (null). Scope read:nodes.
     """
     nodes(
       where: NodeWhere
