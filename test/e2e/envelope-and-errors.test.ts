@@ -123,6 +123,39 @@ describe('envelope and errors', () => {
       expectError(unknown, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
+    it('refuses text that is not valid Unicode with 400 naming where, instead of storing U+FFFD', async () => {
+      const send = (body: string | Buffer) =>
+        request(t.app)
+          .post('/api/api-keys')
+          .set({ ...headers, 'content-type': 'application/json' })
+          .serialize(raw)
+          .send(body);
+      const lone = expectError(
+        await send('{"name": "a\\ud800b", "scopes": ["read:nodes"]}'),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect(lone.details).toEqual({
+        issues: [{ path: 'body.name', message: expect.stringMatching(/unpaired surrogate/) }],
+      });
+      const nested = expectError(
+        await send('{"name": "x", "scopes": ["read:nodes", "\\udc00"]}'),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expect(nested.details).toMatchObject({ issues: [{ path: 'body.scopes.1' }] });
+      const bytes = Buffer.concat([
+        Buffer.from('{"name": "a'),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('", "scopes": ["read:nodes"]}'),
+      ]);
+      const notUtf8 = expectError(await send(bytes), 400, 'VALIDATION_ERROR');
+      expect(notUtf8.message).toMatch(/not valid UTF-8/);
+      // A surrogate pair is one character: accepted.
+      const pair = await send('{"name": "a\\ud83d\\ude00", "scopes": ["read:nodes"]}');
+      expect((expectData(pair, 201) as { name: string }).name).toBe('a😀');
+    });
+
     it('accepts a body just under the limit', async () => {
       const res = await request(t.app)
         .post('/api/api-keys')

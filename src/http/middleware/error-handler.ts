@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '../../errors';
 import { sendError } from '../presenters/envelope';
+import { NOT_UTF8 } from './json-body';
 import { newRequestId } from './request-id';
 
 interface BodyParserError {
@@ -49,6 +50,9 @@ function fromFramework(err: unknown): AppError | null {
   switch (e.type) {
     case 'entity.parse.failed':
       return new InvalidJsonError();
+    case 'entity.verify.failed':
+      // The only verification: the body's bytes are UTF-8 (json-body.ts).
+      return new ValidationError(NOT_UTF8, [{ path: 'body', message: 'is not valid UTF-8' }]);
     case 'entity.too.large':
       return new PayloadTooLargeError(e.limit ?? 0);
     case 'encoding.unsupported':

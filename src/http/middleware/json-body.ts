@@ -4,8 +4,15 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
+import { isUtf8 } from 'node:buffer';
 import { MAX_JSON_DEPTH, nestingIssue } from '../../domain/json-nesting';
-import { JsonTooDeepError, RequestTimeoutError, UnsupportedMediaTypeError } from '../../errors';
+import { pathOfIllFormedText } from '../../domain/json-text';
+import {
+  JsonTooDeepError,
+  RequestTimeoutError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../errors';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -68,8 +75,41 @@ export function readJsonBody(options: JsonBodyOptions): RequestHandler[] {
     }
     next();
   };
-  const parse = express.json({ limit: options.limitBytes, strict: false });
-  return [requireJson, withDeadline(parse, options.timeoutMs)];
+  const parse = express.json({
+    limit: options.limitBytes,
+    strict: false,
+    // The parser would decode bytes that are not UTF-8 as U+FFFD, silently changing the text.
+    verify: (_req, _res, bytes, encoding) => {
+      if (encoding.toLowerCase().replace('-', '') === 'utf8' && !isUtf8(bytes)) {
+        throw new Error(NOT_UTF8);
+      }
+    },
+  });
+  return [requireJson, withDeadline(parse, options.timeoutMs), rejectIllFormedText];
+}
+
+/** The message of the parser's error for a body that is not UTF-8 (error-handler.ts). */
+export const NOT_UTF8 = 'The JSON body is not valid UTF-8.';
+
+/**
+ * Refuses a parsed body holding a string that is not well-formed Unicode (an unpaired
+ * surrogate spelled as a `\uD800` escape): 400 VALIDATION_ERROR naming where, rather than
+ * storing U+FFFD in its place.
+ */
+function rejectIllFormedText(req: Request, _res: Response, next: NextFunction): void {
+  const path = pathOfIllFormedText(req.body);
+  if (path === null) {
+    next();
+    return;
+  }
+  next(
+    new ValidationError('The JSON body holds text that is not valid Unicode.', [
+      {
+        path: ['body', ...path].join('.'),
+        message: 'holds an unpaired surrogate (a \\uD800-\\uDFFF escape without its pair)',
+      },
+    ]),
+  );
 }
 
 /** The JSON body of every route that takes one: `readJsonBody`, then `rejectDeepJson`. */
