@@ -118,6 +118,20 @@ describe('POST /api/queries/cypher', () => {
     const chain = Array.from({ length: 30 }, () => '+ 1').join(' ');
     const res = await cypher(c, `MATCH (p:Pump) RETURN p.rpm ${chain} AS r, p.name ${chain} AS s`);
     expect(expectData(res, 200).rows).toEqual([[1480, 'Pump 1' + '1'.repeat(30)]]);
+    // Arithmetic on properties inside aggregates, ordering, grouping and DISTINCT.
+    const shapes = await cypher(
+      c,
+      'MATCH (n) WHERE n.rpm + 1 > 0 RETURN sum(n.rpm + 1) AS s, max(n.rpm * 2) AS m, collect(DISTINCT n.rpm - 450) AS d',
+    );
+    expect(expectData(shapes, 200).rows).toEqual([[1451, 2900, [1000]]]);
+    const ordered = await cypher(
+      c,
+      "MATCH (s:Sensor) WITH s.name + '!' AS x, count(*) AS k ORDER BY x DESC LIMIT 2 RETURN x, k",
+    );
+    expect(expectData(ordered, 200).rows).toEqual([
+      ['Sensor 9!', 1],
+      ['Sensor 8!', 1],
+    ]);
     const ok = await cypher(
       c,
       `RETURN 0 ${Array.from({ length: 100 }, () => '+ 1').join(' ')} AS n`,
