@@ -89,6 +89,25 @@ export function cypherEngineContract(
       });
     });
 
+    it('answers an integer division or modulo by zero with 400 CYPHER_SEMANTIC_ERROR, as Neo4j does', async () => {
+      for (const query of [
+        'RETURN 1 / 0 AS x',
+        "MATCH (p:Pump {id: 'p1'}) RETURN p.rpm % (p.rpm - p.rpm) AS x",
+        'UNWIND [2, 1, 0] AS d RETURN 10 / d AS x',
+      ]) {
+        const error = await run(query).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(AppError);
+        expect(error).toMatchObject({ status: 400, code: 'CYPHER_SEMANTIC_ERROR' });
+      }
+      expect((await run('UNWIND [2, 1] AS d RETURN 10 / d AS x, 7 % d AS m')).rows).toEqual([
+        [5, 1],
+        [10, 0],
+      ]);
+    });
+
     it('cuts the rows at the row limit and says so', async () => {
       const analyzed = prepareCypher(
         'MATCH (n) RETURN n.id AS id ORDER BY id',

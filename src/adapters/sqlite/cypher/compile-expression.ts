@@ -423,17 +423,27 @@ export class ExpressionCompiler {
           return `pow(${a}, ${b})`;
       }
     };
-    if (type.kind !== 'any') {
-      return numeric(l, r);
-    }
+    // Cypher's integer division and modulo by zero are errors (SQLite answers null); a
+    // float one is not (IEEE), and needs no check.
+    const integral = (expr.op === '/' || expr.op === '%') && type.kind !== 'float';
+    const checked = (a: string, b: string): string =>
+      integral
+        ? `(CASE WHEN typeof(${a}) = 'integer' AND typeof(${b}) = 'integer' AND ${b} = 0 THEN cy_value_error('/ by zero') ELSE ${numeric(a, b)} END)`
+        : numeric(a, b);
     // `any + any`: strings concatenate, numbers add; decided per row.
     const decided = (a: string, b: string): string => {
+      if (type.kind !== 'any') {
+        return checked(a, b);
+      }
       const joined =
         expr.op === '+'
           ? `WHEN typeof(${a}) = 'text' OR typeof(${b}) = 'text' THEN json_quote(${a} || ${b}) `
           : '';
-      return `(CASE ${joined}WHEN typeof(${a}) IN ('integer', 'real') AND typeof(${b}) IN ('integer', 'real') THEN json_quote(${numeric(a, b)}) END)`;
+      return `(CASE ${joined}WHEN typeof(${a}) IN ('integer', 'real') AND typeof(${b}) IN ('integer', 'real') THEN json_quote(${checked(a, b)}) END)`;
     };
+    if (type.kind !== 'any' && !integral) {
+      return numeric(l, r);
+    }
     if (containsAggregate(expr.left) || containsAggregate(expr.right)) {
       // An aggregate must stay in this query's select list: operands written out in full.
       return decided(l, r);

@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { AnalyzedQuery } from '../../../cypher/index';
 import { CypherLimitError } from '../../../cypher/errors';
+import { AppError } from '../../../errors';
 import type { CypherEngine, CypherResult, CypherRunOptions } from '../../../ports/cypher-engine';
 import { startModuleWorker } from '../../../workers/module-worker';
 import { compileToSql } from './compile-query';
 import type { ThreadReply, ThreadRequest } from './query-thread';
+import { VALUE_ERROR } from './sql-functions';
 
 /** How the SQLite engine runs queries. */
 export interface SqliteCypherEngineOptions {
@@ -204,6 +206,16 @@ export class SqliteCypherEngine implements CypherEngine {
         pending.reject(new CypherLimitError(reply.limit.name, reply.limit.max, reply.message));
       } else if (reply.timedOut) {
         pending.reject(timeLimit(pending.timeoutMs));
+      } else if (reply.message.includes(VALUE_ERROR)) {
+        // As the Neo4j engine answers a value error (its ArithmeticError).
+        const cause = reply.message.slice(reply.message.indexOf(VALUE_ERROR) + VALUE_ERROR.length);
+        pending.reject(
+          new AppError(
+            400,
+            'CYPHER_SEMANTIC_ERROR',
+            `The query failed on a value of the data: ${cause}`,
+          ),
+        );
       } else if (SQLITE_SIZE_LIMITS.test(reply.message)) {
         pending.reject(
           new CypherLimitError(

@@ -14,9 +14,16 @@ import {
  * and list concatenation. Registered on the connection that runs analyst queries; all
  * deterministic, none reads the database.
  */
+/** Prefix of the message of an error `cy_value_error` raises (engine.ts maps it to a 400). */
+export const VALUE_ERROR = 'cypher value error: ';
+
 export function registerCypherFunctions(db: Database): void {
   const fn = (name: string, impl: (...args: never[]) => unknown) =>
     db.function(name, { deterministic: true }, impl as (...args: unknown[]) => unknown);
+  // Raises a Cypher value error (integer division by zero) from inside a statement.
+  db.function('cy_value_error', { deterministic: false }, (message: unknown) => {
+    throw new Error(`${VALUE_ERROR}${String(message)}`);
+  });
   fn('cy_tolower', (x: unknown) => (typeof x === 'string' ? x.toLowerCase() : null));
   fn('cy_toupper', (x: unknown) => (typeof x === 'string' ? x.toUpperCase() : null));
   fn('cy_trim', (x: unknown) => (typeof x === 'string' ? x.trim() : null));
