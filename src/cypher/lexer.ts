@@ -275,7 +275,11 @@ class Lexer {
     const isFloat = decimal?.[2] !== undefined || decimal?.[3] !== undefined;
     const text = this.text.slice(start, this.offset);
     if (isFloat) {
-      return { kind: 'float', value: Number(text), text, pos, end: this.offset };
+      const value = Number(text);
+      if (!Number.isFinite(value)) {
+        this.fail(`The number ${text} is too large for a float`, pos);
+      }
+      return { kind: 'float', value, text, pos, end: this.offset };
     }
     return this.checkedInteger(Number(text), text, pos);
   }

@@ -215,4 +215,16 @@ export const HOSTILE: readonly HostileCase[] = [
     code: 'CYPHER_SYNTAX_ERROR',
     details: { line: 1, column: 10 },
   },
+  {
+    name: 'a float literal past what a float holds',
+    query: 'RETURN 1e400 AS x',
+    code: 'CYPHER_SYNTAX_ERROR',
+    details: { line: 1, column: 8 },
+  },
+  {
+    name: 'an integer past 2^53',
+    query: 'RETURN 9007199254740993 AS x',
+    code: 'CYPHER_SYNTAX_ERROR',
+    details: { line: 1, column: 8 },
+  },
 ];
