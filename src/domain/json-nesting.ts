@@ -28,15 +28,17 @@ function pathOf(frame: Frame): (string | number)[] {
 }
 
 /**
- * The path to the first array or object of `value` nested deeper than `maxDepth`, or null
- * when there is none. It walks with an explicit stack, never by recursion, so a value
- * nested thousands of levels deep (which JSON.parse builds without trouble) cannot
- * overflow the call stack here as it would in any recursive walk; and it never descends
- * past `maxDepth`.
+ * Walks the entries of every array and object in `value` (its own first), with an explicit
+ * stack, never by recursion, so a value nested thousands of levels deep (which JSON.parse
+ * builds without trouble) cannot overflow the call stack here as it would in any recursive
+ * walk. Returns the path to the first entry `wanted` accepts (given its key, its value and
+ * the depth of the array or object holding it, 1 for `value`), or null; it descends into an
+ * entry only once `wanted` has declined it. Paths are kept as parent links and spelled out
+ * only for the entry found, so the walk stays linear however deep the value.
  */
-export function pathNestedTooDeep(
+export function findJsonEntry(
   value: unknown,
-  maxDepth: number = MAX_JSON_DEPTH,
+  wanted: (key: string | number, child: unknown, depth: number) => boolean,
 ): (string | number)[] | null {
   if (typeof value !== 'object' || value === null) {
     return null;
@@ -49,17 +51,29 @@ export function pathNestedTooDeep(
       : Object.keys(container);
     for (const key of keys) {
       const child = container[key];
-      if (typeof child !== 'object' || child === null) {
-        continue;
+      if (wanted(key, child, parent.depth)) {
+        return [...pathOf(parent), key];
       }
-      const next: Frame = { value: child, depth: parent.depth + 1, key, parent };
-      if (next.depth > maxDepth) {
-        return pathOf(next);
+      if (typeof child === 'object' && child !== null) {
+        stack.push({ value: child, depth: parent.depth + 1, key, parent });
       }
-      stack.push(next);
     }
   }
   return null;
+}
+
+/**
+ * The path to the first array or object of `value` nested deeper than `maxDepth`, or null
+ * when there is none; it never descends past `maxDepth` (see findJsonEntry).
+ */
+export function pathNestedTooDeep(
+  value: unknown,
+  maxDepth: number = MAX_JSON_DEPTH,
+): (string | number)[] | null {
+  return findJsonEntry(
+    value,
+    (_key, child, depth) => typeof child === 'object' && child !== null && depth + 1 > maxDepth,
+  );
 }
 
 /** True when `value` nests arrays and objects deeper than `maxDepth`. */

@@ -245,17 +245,14 @@ describe('GraphQL mutations', () => {
         a: executeBatch(commands: $commands) { batchId }
         ...more }
         fragment more on Mutation { b: executeBatch(commands: $commands) { batchId } }`;
-      const res = await g.post(twice, {
-        commands: [{ type: 'CREATE_NODE', payload: { entityType: 'Pump', name: 'P1' } }],
-      });
-      expect(res.status).toBe(400);
-      expect(res.body.errors[0].extensions).toMatchObject({
-        code: 'QUERY_TOO_COMPLEX',
-        field: 'executeBatch',
-        max: 1,
-        count: 2,
-      });
-      expect(res.body.errors[0].message).toMatch(/executeBatch at most once/);
+      const { error } = await g.error(
+        'QUERY_TOO_COMPLEX',
+        twice,
+        { commands: [{ type: 'CREATE_NODE', payload: { entityType: 'Pump', name: 'P1' } }] },
+        400,
+      );
+      expect(error.extensions).toMatchObject({ field: 'executeBatch', max: 1, count: 2 });
+      expect(error.message).toMatch(/executeBatch at most once/);
       expect((await c.snapshot()).nodes).toEqual([]);
     });
   });
