@@ -35,6 +35,7 @@ export class CypherService {
     workspaceId: string,
     text: string,
     parameters: Readonly<Record<string, unknown>>,
+    signal?: AbortSignal,
   ): Promise<CypherAnswer> {
     const started = performance.now();
     let result: Awaited<ReturnType<CypherEngine['run']>>;
@@ -44,6 +45,7 @@ export class CypherService {
         workspaceId,
         rowLimit: this.options.rowLimit,
         timeoutMs: this.options.timeoutMs,
+        ...(signal ? { signal } : {}),
       });
     } catch (error) {
       throw error instanceof RangeError ? tooLarge() : error;

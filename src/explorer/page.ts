@@ -34,6 +34,7 @@ export function explorerPage(styleNonce: string): string {
     <label>API key <input id="api-key" type="password" autocomplete="off" spellcheck="false" placeholder="wos_..."></label>
     <label>Workspace id <input id="workspace" type="text" autocomplete="off" spellcheck="false" placeholder="workspace id"></label>
     <button id="run" type="button" title="Run (Ctrl-Enter)">Run</button>
+    <button id="stop" type="button" title="Stop the running query" disabled>Stop</button>
   </header>
   <main>
     <section class="query">

@@ -4,6 +4,7 @@ import type { GraphNode } from '../domain/graph';
 import type { Principal } from '../domain/principal';
 import type { Scope } from '../domain/scopes';
 import { InsufficientScopeError, NotFoundError } from '../errors';
+import { clientGoneSignal } from '../http/request-context';
 import type { GraphQueries } from '../queries/graph-queries';
 
 /**
@@ -21,6 +22,8 @@ export interface GraphQLContext {
   loadNode(id: string): Promise<GraphNode | null>;
   /** The claims @neo4j/graphql's authorization rules read (Neo4j mode). */
   jwt: { workspaceId: string; sub: string };
+  /** Aborted when the client closes its connection before the answer (clientGoneSignal). */
+  signal: AbortSignal;
 }
 
 /** Builds the context of one GraphQL request from a request that passed the guard. */
@@ -54,6 +57,7 @@ export function contextFromRequest(
       return pending;
     },
     jwt: { workspaceId, sub: principal.actorId },
+    signal: req.res ? clientGoneSignal(req.res) : new AbortController().signal,
   };
 }
 

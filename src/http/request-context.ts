@@ -1,6 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import type { Principal } from '../domain/principal';
 import type { Scope } from '../domain/scopes';
 import type { Plan } from '../domain/workspace';
+import { AppError } from '../errors';
 
 /** Per-request state that middleware fills in and handlers read. */
 export interface RequestContext {
@@ -39,4 +41,21 @@ export function principalOf(ctx: RequestContext): Principal {
     throw new Error('route is missing its authentication guard');
   }
   return ctx.principal;
+}
+
+/**
+ * Aborted when the client closes its connection before its response is complete, so that
+ * work done only for it (an analyst query) can stop. The reason is a 400 that nobody reads:
+ * the connection is gone, and the request is neither logged nor counted as answered.
+ */
+export function clientGoneSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) {
+      controller.abort(
+        new AppError(400, 'BAD_REQUEST', 'The client closed its connection before the answer.'),
+      );
+    }
+  });
+  return controller.signal;
 }

@@ -8,6 +8,11 @@ export interface CypherRunOptions {
   rowLimit: number;
   /** Bound on the query's run time; past it the engine stops it and throws 400 CYPHER_LIMIT_EXCEEDED (`limit: "timeMs"`). */
   timeoutMs: number;
+  /**
+   * Aborted when nobody waits for the answer any more (the client closed its connection):
+   * the engine stops the query, frees what it held, and rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /**

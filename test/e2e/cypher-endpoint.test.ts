@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request, { type Response } from 'supertest';
 import { expectData, expectError, expectRequestId } from '../support/envelope-assertions';
 import { GraphQLClient } from '../support/graphql-client';
@@ -270,5 +272,74 @@ describe('POST /api/queries/cypher', () => {
       expect.stringMatching(/waited 300 ms for a free query thread/),
     );
     expect(expectData(await cypher(c, 'RETURN 1 AS one'), 200).rows).toEqual([[1]]);
+  }, 20_000);
+});
+
+/**
+ * A query whose client hangs up is stopped, so its query thread serves the next one at once
+ * (docs/cypher.md, "Limits"). One query thread and a time limit longer than the test's own:
+ * had the first query kept its thread, the next would wait until the test timed out.
+ */
+describe('POST /api/queries/cypher when the client goes away', () => {
+  let t: TestApp;
+  let c: OntologyClient;
+  let server: http.Server;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { BOOTSTRAP_PLAN: 'enterprise', CYPHER_THREADS: '1', CYPHER_TIMEOUT_MS: '120000' },
+    });
+    const ws = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+    c = new OntologyClient(t, ws.apiKey, ws.workspaceId);
+    for (let i = 0; i < 40; i += 1) {
+      await c.ok('CREATE_NODE', { id: `s${i}`, entityType: 'Sensor', name: `Sensor ${i}` });
+    }
+    server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
+  /** Sends `body` to `path` and hangs up after `ms`, without reading an answer. */
+  async function hangUp(path: string, body: unknown, ms: number): Promise<void> {
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path,
+      headers: { ...authHeaders(c.apiKey, c.workspaceId), 'Content-Type': 'application/json' },
+    });
+    let answered = false;
+    req.on('response', () => (answered = true));
+    req.on('error', () => undefined);
+    req.end(JSON.stringify(body));
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    req.destroy();
+    expect(answered).toBe(false);
+  }
+
+  // Forty nodes, six times over: billions of combinations, minutes of work.
+  const slow = 'MATCH (a), (b), (c), (d), (e), (f) RETURN count(*) AS n';
+
+  it('stops the query of a REST client that hung up', async () => {
+    await hangUp('/api/queries/cypher', { query: slow }, 500);
+    const res = await request(t.app)
+      .post('/api/queries/cypher')
+      .set(authHeaders(c.apiKey, c.workspaceId))
+      .send({ query: 'RETURN 1 AS one' });
+    expect(expectData(res, 200).rows).toEqual([[1]]);
+  }, 20_000);
+
+  it('stops the query of a GraphQL client that hung up', async () => {
+    await hangUp('/graphql', { query: `{ cypher(query: "${slow}") }` }, 500);
+    const gql = new GraphQLClient(t, c.apiKey, c.workspaceId);
+    const res = await gql.post('{ cypher(query: "RETURN 2 AS two") }');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.cypher.rows).toEqual([[2]]);
   }, 20_000);
 });

@@ -73,7 +73,10 @@ describeWithChromium(
     const problems = new WeakMap<Page, string[]>();
 
     beforeAll(async () => {
-      t = await createTestApp({ env: { CYPHER_MAX_ROWS: '2' } });
+      // One query thread and a long time limit: a query the page stops must free the thread.
+      t = await createTestApp({
+        env: { CYPHER_MAX_ROWS: '2', CYPHER_THREADS: '1', CYPHER_TIMEOUT_MS: '120000' },
+      });
       const c = new OntologyClient(t, t.apiKey, t.workspaceId);
       pump = await c.node('Pump', 'Feed pump P1', { ratedKw: 7.5 });
       tank = await c.node('Tank', 'Buffer tank T1');
@@ -310,6 +313,43 @@ describeWithChromium(
       );
       await page.close();
     }, 60_000);
+
+    it('stops a running query with Stop, and the service runs the next one at once', async () => {
+      const page = await openExplorer();
+      await enterCredentials(page);
+      expect(await page.isDisabled('#stop')).toBe(true);
+      // Three nodes, twenty times over: billions of combinations, minutes of work.
+      await typeQuery(
+        page,
+        'MATCH (a), (b), (c), (d), (e), (f), (g), (h), (i), (j)\n' +
+          'MATCH (k), (l), (m), (o), (p), (q), (r), (s), (t), (u)\nRETURN count(*) AS n',
+      );
+      await page.click('#run');
+      await page.waitForSelector('#stop:not([disabled])');
+      expect(await statusText(page)).toBe('Running...');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await page.click('#stop');
+      await page.waitForFunction(() =>
+        (globalThis as unknown as PageGlobal).document
+          .querySelector('#status')
+          ?.textContent?.startsWith('Stopped'),
+      );
+      expect(await statusText(page)).toBe('Stopped: the query was cancelled.');
+      expect(await page.isDisabled('#stop')).toBe(true);
+      expect(await page.isDisabled('#run')).toBe(false);
+      // The only query thread is free again: the next query answers (it would otherwise
+      // wait for the stopped one, past this test's own time limit).
+      await typeQuery(page, 'RETURN 1 AS one');
+      await page.click('#run');
+      await page.waitForFunction(() =>
+        (globalThis as unknown as PageGlobal).document
+          .querySelector('#status')
+          ?.textContent?.includes('row'),
+      );
+      expect(await statusText(page)).toMatch(/^1 row in [\d.]+ ms\.$/);
+      expect(problems.get(page)).toEqual([]);
+      await page.close();
+    }, 30_000);
 
     it('keeps the key and workspace in the page only: no storage, no cookie, gone after a reload', async () => {
       const page = await openExplorer();

@@ -272,4 +272,48 @@ describe('Neo4jCypherEngine', () => {
       code: 'SERVICE_UNAVAILABLE',
     });
   });
+  it('closes the session when the caller goes away, and rejects with the signal reason', async () => {
+    let closed = 0;
+    let release: (() => void) | undefined;
+    const driver = {
+      session: () => ({
+        // Neo4j still running the query: the work ends only when the session is closed.
+        executeRead: () =>
+          new Promise((_, reject) => {
+            release = () => reject(new Error('connection reset'));
+          }),
+        close: () => {
+          closed += 1;
+          release?.();
+          return Promise.resolve();
+        },
+      }),
+      close: () => Promise.resolve(),
+    } as unknown as Driver;
+    const client = new Neo4jClient(
+      driver,
+      undefined,
+      new OutageGate(1000, silent),
+      silent,
+      () => [],
+    );
+    const engine = new Neo4jCypherEngine(client);
+    const controller = new AbortController();
+    const gone = new AppError(400, 'BAD_REQUEST', 'gone');
+    const running = engine.run(analyzed('MATCH (n) RETURN n'), {
+      ...options,
+      signal: controller.signal,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(0);
+    controller.abort(gone);
+    await expect(running).rejects.toBe(gone);
+    expect(closed).toBeGreaterThanOrEqual(1);
+    // Aborted before it starts: no session at all.
+    closed = 0;
+    await expect(
+      engine.run(analyzed('RETURN 1 AS x'), { ...options, signal: controller.signal }),
+    ).rejects.toBe(gone);
+    expect(closed).toBe(0);
+  });
 });

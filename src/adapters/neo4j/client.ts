@@ -33,6 +33,12 @@ export type TransactionWork<T> = (tx: ManagedTransaction) => Promise<T>;
 export interface ReadTimeLimit {
   timeoutMs: number;
   timedOut: () => Error;
+  /**
+   * Aborted when nobody waits for the answer any more: the session is closed, which makes
+   * the driver reset the connection and Neo4j stop the query, and the signal's reason is
+   * thrown.
+   */
+  signal?: AbortSignal;
 }
 
 /** Codes of a transaction stopped by its timeout (the client's setting, or the server's). */
@@ -137,10 +143,13 @@ export class Neo4jClient {
     this.gate.check();
     try {
       await this.ensureSchema();
-      const result = await this.inSession(mode, work, limit?.timeoutMs);
+      const result = await this.inSession(mode, work, limit?.timeoutMs, limit?.signal);
       this.gate.succeeded();
       return result;
     } catch (error) {
+      if (limit?.signal?.aborted) {
+        throw limit.signal.reason;
+      }
       if (limit && error instanceof Neo4jError && TIMED_OUT_CODES.has(error.code)) {
         throw limit.timedOut();
       }
@@ -155,18 +164,23 @@ export class Neo4jClient {
     mode: 'READ' | 'WRITE',
     work: TransactionWork<T>,
     timeoutMs?: number,
+    signal?: AbortSignal,
   ): Promise<T> {
+    signal?.throwIfAborted();
     const session = this.driver.session({
       ...(this.database ? { database: this.database } : {}),
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
       bookmarkManager: this.bookmarks,
     });
+    const stop = (): void => void session.close().catch(() => undefined);
+    signal?.addEventListener('abort', stop, { once: true });
     try {
       const config = timeoutMs === undefined ? undefined : { timeout: timeoutMs };
       return mode === 'READ'
         ? await session.executeRead(work, config)
         : await session.executeWrite(work, config);
     } finally {
+      signal?.removeEventListener('abort', stop);
       // A session on a broken connection may fail to close; the work's outcome matters more.
       await session.close().catch(() => undefined);
     }

@@ -32,7 +32,7 @@ export function hasCredentials(inputs) {
   return c.key !== '' && c.workspace !== '';
 }
 
-async function call(inputs, method, path, body) {
+async function call(inputs, method, path, body, signal) {
   const c = credentials(inputs);
   if (c.key === '' || c.workspace === '') {
     throw new ExplorerError(
@@ -57,14 +57,22 @@ async function call(inputs, method, path, body) {
       // The key travels in the Authorization header only: no cookies, no HTTP cache.
       credentials: 'omit',
       cache: 'no-store',
+      // Aborting closes the connection, and the service stops the query.
+      signal,
     });
   } catch (failure) {
+    if (signal && signal.aborted) {
+      throw new ExplorerError('STOPPED', 'Stopped: the query was cancelled.');
+    }
     throw new ExplorerError('NETWORK_ERROR', 'The service could not be reached: ' + failure.message);
   }
   let payload = null;
   try {
     payload = await response.json();
   } catch (notJson) {
+    if (signal && signal.aborted) {
+      throw new ExplorerError('STOPPED', 'Stopped: the query was cancelled.');
+    }
     payload = null;
   }
   const requestId = response.headers.get('x-request-id');
@@ -84,9 +92,10 @@ async function call(inputs, method, path, body) {
 /**
  * Runs a Cypher query: { columns, rows, meta: { rowCount, truncated, elapsedMs } }. The
  * result's meta is read from data.meta, or from the envelope's meta when it is there.
+ * Aborting \`signal\` stops it (an ExplorerError with code STOPPED).
  */
-export async function runCypher(inputs, query, parameters) {
-  const payload = await call(inputs, 'POST', '/api/queries/cypher', { query, parameters });
+export async function runCypher(inputs, query, parameters, signal) {
+  const payload = await call(inputs, 'POST', '/api/queries/cypher', { query, parameters }, signal);
   const data = payload.data || {};
   const meta = Object.assign({}, payload.meta || {}, data.meta || {});
   const columns = Array.isArray(data.columns) ? data.columns.map(String) : [];

@@ -17,6 +17,9 @@ const $ = (id) => document.getElementById(id);
 const inputs = { key: $('api-key'), workspace: $('workspace') };
 const status = $('status');
 const runButton = $('run');
+const stopButton = $('stop');
+/** The running query's AbortController, while one runs. */
+let running = null;
 
 /** Shows a message in the status line; kind is 'info', 'busy' or 'error'. */
 function say(kind, parts) {
@@ -87,23 +90,34 @@ function describeMeta(meta, rows) {
 }
 
 async function run() {
+  if (running) {
+    return; // Ctrl-Enter while a query runs: Stop it first.
+  }
   if (!hasCredentials(inputs)) {
     say('error', [{ strong: 'CREDENTIALS_MISSING' }, ': Nothing was sent: enter the API key and the workspace id first.']);
     (inputs.key.value.trim() === '' ? inputs.key : inputs.workspace).focus();
     return;
   }
   runButton.disabled = true;
+  stopButton.disabled = false;
+  running = new AbortController();
   say('busy', ['Running...']);
   try {
-    const result = await runCypher(inputs, editor.text(), parameters());
+    const result = await runCypher(inputs, editor.text(), parameters(), running.signal);
     renderTable($('table'), result.columns, result.rows);
     const records = collectRecords(result.rows);
     graph.show(records.nodes, records.edges);
     say('info', [describeMeta(result.meta, result.rows)]);
   } catch (error) {
-    sayError(error);
+    if (error instanceof ExplorerError && error.code === 'STOPPED') {
+      say('info', [error.message]);
+    } else {
+      sayError(error);
+    }
   } finally {
+    running = null;
     runButton.disabled = false;
+    stopButton.disabled = true;
   }
 }
 
@@ -126,6 +140,8 @@ async function expand(nodeId, label) {
 const editor = createEditor($('editor'), DEFAULT_QUERY, () => void run());
 const graph = new GraphView($('graph'), $('graph-summary'), (id, label) => void expand(id, label));
 runButton.addEventListener('click', () => void run());
+// Closes the query's connection: the service stops the query (docs/cypher.md, "Limits").
+stopButton.addEventListener('click', () => running && running.abort());
 // For the browser console: the Cytoscape instance of the graph view.
 window.cypherExplorer = { graph: graph.cy };
 say('info', ['Enter an API key and a workspace id, write a query, then Run (Ctrl-Enter).']);

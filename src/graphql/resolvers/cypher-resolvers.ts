@@ -22,7 +22,7 @@ export function cypherResolvers(cypher: CypherService): ResolverMap {
         requireScope(ctx, 'read:nodes');
         requireScope(ctx, 'read:edges');
         const input = asArguments(() => parseInput(cypherArgs, args, 'body'));
-        return cypher.run(ctx.workspaceId, input.query, input.parameters);
+        return cypher.run(ctx.workspaceId, input.query, input.parameters, ctx.signal);
       },
     },
   };

@@ -87,6 +87,12 @@ export function errorHandler(logger: Logger) {
       res.destroy();
       return;
     }
+    if (res.destroyed) {
+      // The client closed its connection (work done for it may have stopped because of
+      // that, see clientGoneSignal): there is nobody to answer.
+      logger.info({ requestId }, 'client closed its connection before the answer');
+      return;
+    }
     const appError = err instanceof AppError ? err : fromFramework(err);
     if (appError) {
       if (req.ctx) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CypherService } from '../../cypher/cypher-service';
 import { sendData } from '../presenters/envelope';
-import { workspaceOf } from '../request-context';
+import { clientGoneSignal, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../validate';
 
@@ -26,7 +26,13 @@ export function cypherRoutes(deps: { cypher: CypherService }): RouteDef[] {
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
         const body = parseInput(cypherBody, req.body, 'body');
-        const answer = await deps.cypher.run(workspaceId, body.query, body.parameters);
+        // A query whose client hung up stops, freeing its query thread for the next one.
+        const answer = await deps.cypher.run(
+          workspaceId,
+          body.query,
+          body.parameters,
+          clientGoneSignal(res),
+        );
         sendData(res, 200, { columns: answer.columns, rows: answer.rows }, answer.meta);
       },
     },

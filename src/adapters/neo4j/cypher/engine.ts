@@ -71,6 +71,7 @@ export class Neo4jCypherEngine implements CypherEngine {
         },
         {
           timeoutMs: options.timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
           timedOut: () =>
             new CypherLimitError(
               'timeMs',

@@ -41,6 +41,11 @@ interface Slot {
   /** False until the thread has opened its connection. */
   ready: boolean;
   busy: Pending | null;
+  /**
+   * Shared with the thread: set to 1 to stop the query it runs (its `cy_alive` check reads
+   * it), back to 0 before each query.
+   */
+  cancel: Int32Array;
 }
 
 /**
@@ -48,7 +53,9 @@ interface Slot {
  * to the workspace (compile-query.ts) and run in a pool of query threads, each with its own
  * read-only connection, so the event loop keeps serving other requests while a query runs.
  * The caller is answered at the deadline at the latest (400 CYPHER_LIMIT_EXCEEDED,
- * `limit: "timeMs"`); the thread abandons the statement itself (query-thread.ts).
+ * `limit: "timeMs"`); the thread abandons the statement itself (query-thread.ts). A query
+ * whose caller went away (its signal aborted) is taken out of the queue, or stopped in its
+ * thread through the thread's cancel flag, so that the thread serves the next query at once.
  */
 export class SqliteCypherEngine implements CypherEngine {
   private readonly slots: Slot[] = [];
@@ -67,8 +74,12 @@ export class SqliteCypherEngine implements CypherEngine {
       indexedKeys: this.options.indexedKeys,
       rowLimit: options.rowLimit,
     });
+    const { signal } = options;
+    if (signal?.aborted) {
+      return Promise.reject(cancelled(signal));
+    }
     return new Promise<CypherResult>((resolve, reject) => {
-      this.queue.push({
+      const pending: Pending = {
         request: {
           id: (this.nextId += 1),
           query,
@@ -80,23 +91,55 @@ export class SqliteCypherEngine implements CypherEngine {
         reject,
         columns: analyzed.columns.map((c) => c.name),
         timeoutMs: options.timeoutMs,
-      });
+      };
+      if (signal) {
+        const onAbort = (): void => this.cancel(pending, cancelled(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        const settle = (): void => signal.removeEventListener('abort', onAbort);
+        const { resolve: done, reject: fail } = pending;
+        pending.resolve = (result) => (settle(), done(result));
+        pending.reject = (error) => (settle(), fail(error));
+      }
+      this.queue.push(pending);
       this.dispatch();
     });
   }
 
-  /** Stops the query threads. */
+  /**
+   * The caller went away: a waiting query leaves the queue; a running one is stopped by its
+   * thread's cancel flag, and the thread takes the next query once it has (the caller is
+   * answered with `reason` at once).
+   */
+  private cancel(pending: Pending, reason: Error): void {
+    const waiting = this.queue.indexOf(pending);
+    if (waiting >= 0) {
+      this.queue.splice(waiting, 1);
+      clearTimeout(pending.waiting);
+      pending.reject(reason);
+      return;
+    }
+    const slot = this.slots.find((s) => s.busy === pending);
+    if (slot) {
+      Atomics.store(slot.cancel, 0, 1);
+      const { reject } = pending;
+      this.abandon(slot, pending);
+      reject(reason);
+    }
+  }
+
+  /** Stops the query threads, and the queries they run. */
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) {
       pending.reject(new Error('the Cypher engine is closed'));
     }
-    // A thread still running a query ends it at its deadline: wait for that (within the
-    // grace period) rather than terminate it inside SQLite, where a thread being
-    // terminated can no longer run the deadline check that ends the statement.
+    // A thread still running a query is told to stop (its cancel flag) and given the grace
+    // period to end the statement, rather than being terminated inside SQLite, where a
+    // thread being terminated can no longer run the check that ends the statement.
     await Promise.all(
       this.slots.splice(0).map(async (slot) => {
         if (slot.busy) {
+          Atomics.store(slot.cancel, 0, 1);
           await Promise.race([
             once(slot.worker, 'message'),
             new Promise((resolve) => setTimeout(resolve, STUCK_GRACE_MS).unref()),
@@ -138,6 +181,7 @@ export class SqliteCypherEngine implements CypherEngine {
     timer.unref();
     pending.resolve = (result) => (clearTimeout(timer), resolve(result));
     pending.reject = (error) => (clearTimeout(timer), reject(error));
+    Atomics.store(slot.cancel, 0, 0);
     // A thread keeps the process alive only while it has work, as a pending timer would.
     slot.worker.ref();
     slot.worker.postMessage(pending.request);
@@ -177,10 +221,11 @@ export class SqliteCypherEngine implements CypherEngine {
     if (this.slots.length >= this.options.threads) {
       return;
     }
+    const cancel = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const worker = startModuleWorker(path.join(__dirname, 'query-thread'), {
-      workerData: { filename: this.options.filename },
+      workerData: { filename: this.options.filename, cancel },
     });
-    const slot: Slot = { worker, ready: false, busy: null };
+    const slot: Slot = { worker, ready: false, busy: null, cancel };
     worker.on('message', (reply: ThreadReply | 'ready') => {
       if (reply === 'ready') {
         slot.ready = true;
@@ -281,4 +326,9 @@ function timeLimit(timeoutMs: number): CypherLimitError {
     timeoutMs,
     `The query ran longer than the time limit of ${timeoutMs} ms`,
   );
+}
+
+/** What a cancelled query is rejected with: the signal's reason when it is an error. */
+function cancelled(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('the query was cancelled');
 }

@@ -8,6 +8,8 @@
  * compiler puts into every join and every recursive step, throws once it has passed, and
  * SQLite abandons the statement (better-sqlite3 exposes neither a progress handler nor
  * sqlite3_interrupt, and a statement in native code does not see a thread being terminated).
+ * The same check reads the thread's cancel flag (`cancel[0]`, shared with the main thread):
+ * set when the caller went away or the engine is closing, it ends the statement at once.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
@@ -39,6 +41,8 @@ export type ThreadReply =
 
 /** The message `cy_alive` throws with, to tell a deadline from another failure. */
 const DEADLINE_PASSED = 'cypher query deadline passed';
+/** The message `cy_alive` throws with once the query is cancelled. */
+const QUERY_CANCELLED = 'cypher query cancelled';
 
 /**
  * How many calls of `cy_alive` share one clock reading. Recursive steps call it once a
@@ -47,7 +51,7 @@ const DEADLINE_PASSED = 'cypher query deadline passed';
  */
 const CHECK_EVERY = 16;
 
-const { filename } = workerData as { filename: string };
+const { filename, cancel } = workerData as { filename: string; cancel: Int32Array };
 const db = new BetterSqlite3(filename, { readonly: true });
 db.pragma('busy_timeout = 5000');
 registerCypherFunctions(db);
@@ -55,8 +59,13 @@ let deadline = Infinity;
 let calls = 0;
 db.function('cy_alive', { varargs: true, deterministic: false }, () => {
   calls += 1;
-  if (calls % CHECK_EVERY === 0 && Date.now() > deadline) {
-    throw new Error(DEADLINE_PASSED);
+  if (calls % CHECK_EVERY === 0) {
+    if (Atomics.load(cancel, 0) !== 0) {
+      throw new Error(QUERY_CANCELLED);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(DEADLINE_PASSED);
+    }
   }
   return 1;
 });
