@@ -18,6 +18,7 @@ import {
   NUMBER,
   STRING,
   describeType,
+  withArticle,
   unify,
   type CyType,
 } from './types';
@@ -123,7 +124,7 @@ export class ExpressionTyper {
     const type = this.type(expr, ctx);
     if (!['boolean', 'any', 'null'].includes(type.kind)) {
       throw new CypherSemanticError(
-        `${what} needs a boolean, not a ${describeType(type)}`,
+        `${what} needs a boolean, not ${withArticle(describeType(type))}`,
         expr.pos,
       );
     }
@@ -269,14 +270,20 @@ export class ExpressionTyper {
   private listSource(expr: Expr, ctx: ExprContext): CyType {
     const type = this.type(expr, ctx);
     if (!['list', 'any', 'null'].includes(type.kind)) {
-      throw new CypherSemanticError(`IN needs a list, not a ${describeType(type)}`, expr.pos);
+      throw new CypherSemanticError(
+        `IN needs a list, not ${withArticle(describeType(type))}`,
+        expr.pos,
+      );
     }
     return type;
   }
 
   private requireNumber(type: CyType, pos: Position, what: string): void {
     if (!isNumeric(type) && type.kind !== 'any' && type.kind !== 'null') {
-      throw new CypherSemanticError(`${what} needs numbers, not a ${describeType(type)}`, pos);
+      throw new CypherSemanticError(
+        `${what} needs numbers, not ${withArticle(describeType(type))}`,
+        pos,
+      );
     }
   }
 
@@ -336,7 +343,7 @@ export class ExpressionTyper {
       case 'in':
         if (!['list', 'any', 'null'].includes(right.kind)) {
           throw new CypherSemanticError(
-            `IN needs a list, not a ${describeType(right)}`,
+            `IN needs a list, not ${withArticle(describeType(right))}`,
             expr.right.pos,
           );
         }
@@ -350,7 +357,7 @@ export class ExpressionTyper {
         ] as const) {
           if (!['string', 'any', 'null'].includes(type.kind)) {
             throw new CypherSemanticError(
-              `${op.toUpperCase()} needs strings, not a ${describeType(type)}`,
+              `${op.toUpperCase()} needs strings, not ${withArticle(describeType(type))}`,
               side.pos,
             );
           }
@@ -480,7 +487,7 @@ export class ExpressionTyper {
       const accepts = spec.accepts[Math.min(i, spec.accepts.length - 1)] ?? null;
       if (!accepted(accepts, type)) {
         throw new CypherSemanticError(
-          `${expr.name}() needs a ${describeAccepts(accepts ?? [])}, not a ${describeType(type)}`,
+          `${expr.name}() needs ${describeAccepts(accepts ?? [])}, not ${withArticle(describeType(type))}`,
           arg.pos,
         );
       }

@@ -1,5 +1,6 @@
 import {
   ANY,
+  BOOLEAN,
   DATE,
   DATETIME,
   DURATION,
@@ -15,6 +16,7 @@ import {
   listOf,
   RELATIONSHIP,
   unify,
+  withArticle,
   type CyType,
   type TypeKind,
 } from './types';
@@ -50,6 +52,7 @@ const SCALAR: readonly TypeKind[] = [
 const NUMBERS: readonly TypeKind[] = ['integer', 'float', 'number', ...DYNAMIC];
 const TEXT: readonly TypeKind[] = ['string', ...DYNAMIC];
 const LISTS: readonly TypeKind[] = ['list', ...DYNAMIC];
+const INTEGERS: readonly TypeKind[] = ['integer', ...DYNAMIC];
 
 const fixed = (
   accepts: readonly (readonly TypeKind[] | null)[],
@@ -112,6 +115,37 @@ export const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
   abs: fixed([NUMBERS], (args) => (isNumeric(first(args)) ? first(args) : NUMBER)),
   head: fixed([LISTS], (args) => elementOf(first(args))),
   last: fixed([LISTS], (args) => elementOf(first(args))),
+  tail: fixed([LISTS], (args) => (first(args).kind === 'list' ? first(args) : listOf(ANY))),
+  reverse: fixed([['string', 'list', ...DYNAMIC]], (args) => {
+    const kind = first(args).kind;
+    return kind === 'string' || kind === 'list' ? first(args) : ANY;
+  }),
+  range: {
+    aggregate: false,
+    minArgs: 2,
+    maxArgs: 3,
+    accepts: [INTEGERS],
+    result: () => listOf(INTEGER),
+  },
+  round: fixed([NUMBERS], FLOAT),
+  floor: fixed([NUMBERS], FLOAT),
+  ceil: fixed([NUMBERS], FLOAT),
+  sqrt: fixed([NUMBERS], FLOAT),
+  sign: fixed([NUMBERS], INTEGER),
+  substring: {
+    aggregate: false,
+    minArgs: 2,
+    maxArgs: 3,
+    accepts: [TEXT, INTEGERS],
+    result: () => STRING,
+  },
+  left: fixed([TEXT, INTEGERS], STRING),
+  right: fixed([TEXT, INTEGERS], STRING),
+  replace: fixed([TEXT, TEXT, TEXT], STRING),
+  split: fixed([TEXT, TEXT], listOf(STRING)),
+  ltrim: fixed([TEXT], STRING),
+  rtrim: fixed([TEXT], STRING),
+  toboolean: fixed([['boolean', 'string', 'integer', ...DYNAMIC]], BOOLEAN),
   date: {
     aggregate: false,
     minArgs: 0,
@@ -143,12 +177,13 @@ export function accepted(accepts: readonly TypeKind[] | null, type: CyType): boo
   return accepts === null || accepts.includes(type.kind);
 }
 
-/** How an argument's expected kinds read in messages. */
+/** How an argument's expected kinds read in messages, with its article ("an integer or float"). */
 export function describeAccepts(accepts: readonly TypeKind[]): string {
-  return accepts
+  const names = accepts
     .filter((k) => k !== 'any' && k !== 'null')
-    .map((k) => describeType({ kind: k } as CyType))
-    .join(' or ');
+    // A kind, not a type: a list of anything (describeType needs the element's type).
+    .map((k) => (k === 'list' ? 'list' : describeType({ kind: k } as CyType)));
+  return withArticle(names.join(' or '));
 }
 
 /** Aggregating function names (for checks that do not need the whole table). */

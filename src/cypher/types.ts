@@ -120,6 +120,11 @@ export function unify(a: CyType, b: CyType): CyType {
   return ANY;
 }
 
+/** `text` after its indefinite article: "an integer", "a string". */
+export function withArticle(text: string): string {
+  return `${/^[aeiou]/.test(text) ? 'an' : 'a'} ${text}`;
+}
+
 /** How a type reads in messages. */
 export function describeType(type: CyType): string {
   switch (type.kind) {

@@ -171,6 +171,18 @@ describe('POST /api/queries/cypher', () => {
     ]);
   });
 
+  it('refuses a range() of more than a million items with 400 CYPHER_LIMIT_EXCEEDED', async () => {
+    const error = expectError(
+      await cypher(c, 'UNWIND range(1, 2000000) AS i RETURN count(i) AS n'),
+      400,
+      'CYPHER_LIMIT_EXCEEDED',
+    );
+    expect(error.details).toEqual({ limit: 'size', max: 1_000_000 });
+    expect(error.message).toMatch(/range\(\) would make 2000000 items/);
+    const res = await cypher(c, 'UNWIND range(1, 1000) AS i RETURN count(i) AS n, sum(i) AS s');
+    expect(expectData(res, 200).rows).toEqual([[1000, 500_500]]);
+  });
+
   it('answers errors of the language with their code and position', async () => {
     const syntax = expectError(await cypher(c, 'MATCH (n RETURN n'), 400, 'CYPHER_SYNTAX_ERROR');
     expect(syntax.details).toMatchObject({ line: 1 });

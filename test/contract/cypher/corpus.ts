@@ -697,4 +697,84 @@ export const CORPUS: readonly CorpusQuery[] = [
       [node('v2'), 'Pump 3'],
     ],
   },
+  {
+    name: 'numeric functions',
+    query:
+      'RETURN round(3.141592) AS a, round(2.5) AS b, round(-2.5) AS c, round(-1.5) AS d, floor(0.9) AS e, ceil(0.1) AS f, sqrt(256) AS g, sign(-17) AS h, sign(0.1) AS i, sign(0) AS j, toString(round(2.4)) AS k',
+    columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'],
+    rows: [[3, 3, -2, -1, 0, 1, 16, -1, 1, 0, '2.0']],
+  },
+  {
+    name: 'numeric functions on properties',
+    query:
+      'MATCH (n:Pump) RETURN n.id AS id, round(n.rpm / 100.0) AS r, sqrt(n.rpm) > 30 AS big, sign(n.rpm - 1000) AS s, floor(n.status) AS text ORDER BY id',
+    columns: ['id', 'r', 'big', 's', 'text'],
+    rows: [
+      ['p1', 15, true, 1, null],
+      ['p2', 9, false, -1, null],
+      ['p3', 12, true, 1, null],
+    ],
+  },
+  {
+    name: 'string functions',
+    query:
+      "RETURN substring('hello', 1, 3) AS a, substring('hello', 2) AS b, left('hello', 3) AS c, right('hello', 3) AS d, replace('hello', 'l', 'w') AS e, split('one,two', ',') AS f, ltrim('   hello') AS g, rtrim('hello   ') AS h, reverse('palindrome') AS i, left('hi', 10) AS j, substring('hello', 9) AS k",
+    columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'],
+    rows: [
+      [
+        'ell',
+        'llo',
+        'hel',
+        'llo',
+        'hewwo',
+        ['one', 'two'],
+        'hello',
+        'hello',
+        'emordnilap',
+        'hi',
+        '',
+      ],
+    ],
+  },
+  {
+    name: 'string functions on properties, and on values that are not strings',
+    query:
+      "MATCH (n {id: 'p1'}) RETURN substring(n.name, 0, 4) AS a, split(n.name, ' ') AS b, replace(n.status, 'o', '0') AS c, reverse(n.status) AS d, left(n.rpm, 1) AS e, toUpper(n.tags) AS f, trim(n.rpm) AS g",
+    columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+    rows: [['Pump', ['Pump', '1'], '0n', 'no', null, null, null]],
+  },
+  {
+    name: 'list functions',
+    query:
+      "RETURN range(0, 10) AS a, range(2, 18, 3) AS b, range(0, 5, -1) AS c, range(5, 1, -2) AS d, tail([1, 2, 3]) AS e, tail([]) AS f, reverse([4923, 'abc', 521, null, 487]) AS g",
+    columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+    rows: [
+      [
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        [2, 5, 8, 11, 14, 17],
+        [],
+        [5, 3, 1],
+        [2, 3],
+        [],
+        [487, null, 521, 'abc', 4923],
+      ],
+    ],
+  },
+  {
+    name: 'list functions on properties, and UNWIND range()',
+    query:
+      "MATCH (n {id: 'p1'}) UNWIND range(1, size(n.tags)) AS i RETURN i, reverse(n.tags)[i - 1] AS tag, tail(n.tags) AS rest, reverse(n.rpm) AS number ORDER BY i",
+    columns: ['i', 'tag', 'rest', 'number'],
+    rows: [
+      [1, 'north', ['north'], null],
+      [2, 'critical', ['north'], null],
+    ],
+  },
+  {
+    name: 'toBoolean',
+    query:
+      "MATCH (n {id: 'p1'}) RETURN toBoolean('true') AS a, toBoolean('not a boolean') AS b, toBoolean(0) AS c, toBoolean(' FALSE ') AS d, toBoolean(true) AS e, toBoolean(7) AS f, toBoolean(n.status) AS g, toBoolean(n.rpm) AS h",
+    columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+    rows: [[true, null, false, false, true, true, null, true]],
+  },
 ];

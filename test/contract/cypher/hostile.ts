@@ -8,7 +8,11 @@ export type HostileCase =
       name: string;
       query: string;
       parameters?: Record<string, unknown>;
-      code: 'CYPHER_UNSUPPORTED' | 'CYPHER_LIMIT_EXCEEDED' | 'CYPHER_SYNTAX_ERROR';
+      code:
+        | 'CYPHER_UNSUPPORTED'
+        | 'CYPHER_LIMIT_EXCEEDED'
+        | 'CYPHER_SYNTAX_ERROR'
+        | 'CYPHER_SEMANTIC_ERROR';
       details: Record<string, unknown>;
     }
   | { name: string; query: string; parameters?: Record<string, unknown>; rows: unknown[][] };
@@ -226,5 +230,29 @@ export const HOSTILE: readonly HostileCase[] = [
     query: 'RETURN 9007199254740993 AS x',
     code: 'CYPHER_SYNTAX_ERROR',
     details: { line: 1, column: 8 },
+  },
+  {
+    name: 'a list function given a string (the message names the kinds it takes)',
+    query: "RETURN head('text') AS x",
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 13 },
+  },
+  {
+    name: 'tail of a name',
+    query: 'MATCH (n) RETURN tail(n.name) AS x',
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 23 },
+  },
+  {
+    name: 'range() of a float',
+    query: 'RETURN range(1, 2.5) AS x',
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 17 },
+  },
+  {
+    name: 'out-of-range arguments are null, never an error',
+    query:
+      "RETURN substring('abc', -1) AS a, left('abc', -2) AS b, right('abc', -1) AS c, range(1, 5, 0) AS d, substring('abc', 1, -1) AS e, left('abc', null) AS f, range(null, 2) AS g",
+    rows: [[null, null, null, null, null, null, null]],
   },
 ];

@@ -32,6 +32,7 @@ export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope)
     return expr;
   };
   const value = (i = 0) => e.emit(arg(i), scope);
+  const text = (i: number) => typedText(e, arg(i), scope);
   const kind = () => arg().type?.kind;
   const distinct = call.distinct ? 'DISTINCT ' : '';
   const graph = (k: 'node' | 'relationship' | 'path', text: (x: string) => string) =>
@@ -98,6 +99,30 @@ export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope)
       return `toFloat(${e.typed(arg(), scope, kind() !== 'any', `${TEXT_TYPE} | ${NUMBER_TYPE}`)})`;
     case 'abs':
       return `abs(${e.number(arg(), scope)})`;
+    case 'round':
+    case 'floor':
+    case 'ceil':
+    case 'sqrt':
+    case 'sign':
+      return `${call.name}(${e.number(arg(), scope)})`;
+    case 'substring':
+    case 'left':
+    case 'right':
+    case 'range':
+      return counted(e, call, scope);
+    case 'replace':
+      return `replace(${call.args.map((_, i) => text(i)).join(', ')})`;
+    case 'split':
+      return `split(${text(0)}, ${text(1)})`;
+    case 'ltrim':
+    case 'rtrim':
+      return `${call.name}(${text(0)})`;
+    case 'reverse':
+      return `reverse(${e.typed(arg(), scope, kind() === 'string' || kind() === 'list', `${TEXT_TYPE} | ${LIST_TYPE}`)})`;
+    case 'tail':
+      return `tail(${e.typed(arg(), scope, kind() === 'list', LIST_TYPE)})`;
+    case 'toboolean':
+      return toBoolean(e, arg(), scope);
     case 'head':
     case 'last':
       return `${call.name}(${e.typed(arg(), scope, kind() === 'list', LIST_TYPE)})`;
@@ -117,6 +142,69 @@ export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope)
     default:
       throw new Error(`the Neo4j emitter has no function ${call.name}`);
   }
+}
+
+/**
+ * substring(), left(), right() and range(), whose integer arguments Neo4j refuses when null
+ * or out of range (a negative start, length or count, a step of 0): null then, as on SQLite,
+ * and a substring starting past the end is empty. Each argument is evaluated once.
+ */
+function counted(e: ExpressionEmitter, call: FunctionCall, scope: Scope): string {
+  const isRange = call.name === 'range';
+  const operands = call.args.map((expr, i) =>
+    isRange || i > 0
+      ? e.typed(expr, scope, expr.type?.kind === 'integer', 'INTEGER NOT NULL')
+      : typedText(e, expr, scope),
+  );
+  const names: string[] = [];
+  const bind = (i: number): string => {
+    const expr = call.args[i];
+    if (expr) {
+      return e.let(expr, operands[i]!, (x) => {
+        names[i] = x;
+        return bind(i + 1);
+      });
+    }
+    const integers = isRange ? names : names.slice(1);
+    const bad = isRange
+      ? [...integers.map((n) => `${n} IS NULL`), ...(integers[2] ? [`${integers[2]} = 0`] : [])]
+      : integers.map((n) => `${n} IS NULL OR ${n} < 0`);
+    // Values travel as parameters, the empty string too.
+    const past =
+      call.name === 'substring'
+        ? ` WHEN ${names[1]} > size(${names[0]}) THEN ${e.ctx.bind('')}`
+        : '';
+    return `CASE WHEN ${bad.join(' OR ')} THEN null${past} ELSE ${call.name}(${names.join(', ')}) END`;
+  };
+  return bind(0);
+}
+
+/**
+ * toBoolean(): text is read trimmed and in any case (`' TRUE '` is true), as on SQLite;
+ * booleans and integers as Neo4j reads them; any other value is null.
+ */
+function toBoolean(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
+  const value = e.emit(arg, scope);
+  switch (arg.type?.kind) {
+    case 'string':
+      return `toBoolean(toLower(trim(${value})))`;
+    case 'boolean':
+    case 'integer':
+      return `toBoolean(${value})`;
+    case 'null':
+      return 'null';
+    default:
+      return e.let(
+        arg,
+        value,
+        (x) =>
+          `CASE WHEN (${x} IS :: STRING NOT NULL) THEN toBoolean(toLower(trim(${x}))) WHEN (${x} IS :: BOOLEAN NOT NULL | INTEGER NOT NULL) THEN toBoolean(${x}) END`,
+      );
+  }
+}
+
+function typedText(e: ExpressionEmitter, expr: Expr, scope: Scope): string {
+  return e.typed(expr, scope, expr.type?.kind === 'string', TEXT_TYPE);
 }
 
 /**

@@ -120,7 +120,7 @@ export function compileCall(
     case 'tolower':
     case 'toupper':
     case 'trim':
-      return done(`cy_${call.name}(${scalar(arg(0))})`);
+      return done(`cy_${call.name}(${textScalar(arg(0))})`);
     case 'tostring': {
       const value = arg(0);
       return done(compiler.text(value));
@@ -138,6 +138,76 @@ export function compileCall(
     }
     case 'abs':
       return done(`abs(${scalar(arg(0))})`);
+    case 'round':
+    case 'floor':
+    case 'ceil':
+    case 'sqrt':
+    case 'sign':
+      return done(`cy_${call.name}(${numericScalar(arg(0))})`);
+    case 'substring': {
+      const length = call.args.length > 2 ? integerScalar(arg(2)) : 'NULL';
+      return done(
+        `cy_substring(${textScalar(arg(0))}, ${integerScalar(arg(1))}, ${length}, ${call.args.length > 2 ? 1 : 0})`,
+      );
+    }
+    case 'left':
+    case 'right':
+      return done(
+        `cy_side(${textScalar(arg(0))}, ${integerScalar(arg(1))}, ${call.name === 'right' ? 1 : 0})`,
+      );
+    case 'replace':
+      return done(
+        `cy_replace(${textScalar(arg(0))}, ${textScalar(arg(1))}, ${textScalar(arg(2))})`,
+      );
+    case 'split':
+      return done(`cy_split(${textScalar(arg(0))}, ${textScalar(arg(1))})`);
+    case 'ltrim':
+    case 'rtrim':
+      return done(`cy_${call.name}(${textScalar(arg(0))})`);
+    case 'reverse': {
+      const value = arg(0);
+      if (value.type.kind === 'string') {
+        return done(`cy_reverse_text(${value.sql})`);
+      }
+      if (value.type.kind === 'list') {
+        return done(`cy_reverse_list(${value.sql})`);
+      }
+      if (value.type.kind === 'null') {
+        return done('NULL');
+      }
+      return done(
+        `(CASE ${jsonType(value)} WHEN 'text' THEN json_quote(cy_reverse_text(${scalar(value)})) WHEN 'array' THEN cy_reverse_list(${value.sql}) END)`,
+      );
+    }
+    case 'tail': {
+      const list = arg(0);
+      return done(
+        list.type.kind === 'any'
+          ? `(CASE ${jsonType(list)} WHEN 'array' THEN cy_tail(${list.sql}) END)`
+          : `cy_tail(${list.sql})`,
+      );
+    }
+    case 'range': {
+      const step = call.args.length > 2 ? integerScalar(arg(2)) : '1';
+      return done(`cy_range(${integerScalar(arg(0))}, ${integerScalar(arg(1))}, ${step})`);
+    }
+    case 'toboolean': {
+      const value = arg(0);
+      switch (value.type.kind) {
+        case 'boolean':
+          return done(value.sql);
+        case 'string':
+          return done(`cy_text_to_boolean(${value.sql})`);
+        case 'integer':
+          return done(nullable(value, `(${value.sql} <> 0)`));
+        case 'null':
+          return done('NULL');
+        default:
+          return done(
+            `(CASE ${jsonType(value)} WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN 'text' THEN cy_text_to_boolean(${scalar(value)}) WHEN 'integer' THEN (${scalar(value)} <> 0) END)`,
+          );
+      }
+    }
     case 'head':
     case 'last': {
       const list = arg(0);
@@ -169,6 +239,25 @@ export function compileCall(
     default:
       throw new Error(`the SQLite compiler has no function ${call.name}`);
   }
+}
+
+/** An integer argument: a value known only at run time that is not an integer is null. */
+function integerScalar(c: Compiled): string {
+  if (c.type.kind !== 'any') {
+    return scalar(c);
+  }
+  return `(CASE WHEN ${jsonType(c)} = 'integer' THEN ${scalar(c)} END)`;
+}
+
+/**
+ * A string argument: a value known only at run time that is not a string (a number, or a
+ * list property, whose scalar would be its JSON text) is null, as on Neo4j.
+ */
+function textScalar(c: Compiled): string {
+  if (c.type.kind !== 'any') {
+    return scalar(c);
+  }
+  return `(CASE WHEN ${jsonType(c)} = 'text' THEN ${scalar(c)} END)`;
 }
 
 /** A number to aggregate: a value that is not a number (a string property) counts as null. */

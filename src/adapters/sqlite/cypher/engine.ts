@@ -8,6 +8,7 @@ import type { CypherEngine, CypherResult, CypherRunOptions } from '../../../port
 import { startModuleWorker } from '../../../workers/module-worker';
 import { compileToSql } from './compile-query';
 import type { ThreadReply, ThreadRequest } from './query-thread';
+import { MAX_RANGE_ITEMS, RANGE_LIMIT } from './scalar-functions';
 import { VALUE_ERROR } from './sql-functions';
 
 /** How the SQLite engine runs queries. */
@@ -259,6 +260,14 @@ export class SqliteCypherEngine implements CypherEngine {
             400,
             'CYPHER_SEMANTIC_ERROR',
             `The query failed on a value of the data: ${cause}`,
+          ),
+        );
+      } else if (reply.message.includes(RANGE_LIMIT)) {
+        pending.reject(
+          new CypherLimitError(
+            'size',
+            MAX_RANGE_ITEMS,
+            `The query is too large to run: ${reply.message.slice(reply.message.indexOf(RANGE_LIMIT) + RANGE_LIMIT.length)}`,
           ),
         );
       } else if (SQLITE_SIZE_LIMITS.test(reply.message)) {

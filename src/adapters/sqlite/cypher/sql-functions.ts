@@ -6,6 +6,7 @@ import {
   parseDate,
   parseDateTime,
 } from '../../../cypher/temporal';
+import * as scalars from './scalar-functions';
 
 /**
  * SQL functions for what SQLite's own functions answer differently from Cypher: Unicode
@@ -27,6 +28,22 @@ export function registerCypherFunctions(db: Database): void {
   fn('cy_tolower', (x: unknown) => (typeof x === 'string' ? x.toLowerCase() : null));
   fn('cy_toupper', (x: unknown) => (typeof x === 'string' ? x.toUpperCase() : null));
   fn('cy_trim', (x: unknown) => (typeof x === 'string' ? x.trim() : null));
+  fn('cy_round', scalars.round);
+  fn('cy_floor', scalars.floor);
+  fn('cy_ceil', scalars.ceil);
+  fn('cy_sqrt', scalars.sqrt);
+  fn('cy_sign', scalars.sign);
+  fn('cy_substring', scalars.substring);
+  fn('cy_side', scalars.side);
+  fn('cy_replace', scalars.replace);
+  fn('cy_split', scalars.split);
+  fn('cy_ltrim', scalars.ltrim);
+  fn('cy_rtrim', scalars.rtrim);
+  fn('cy_reverse_text', scalars.reverseText);
+  fn('cy_reverse_list', scalars.reverseList);
+  fn('cy_tail', scalars.tail);
+  fn('cy_range', scalars.range);
+  fn('cy_text_to_boolean', scalars.textToBoolean);
   fn('cy_to_integer', (x: unknown) => toInteger(x));
   fn('cy_to_float', (x: unknown) => toFloat(x));
   fn('cy_to_string', (x: unknown, kind: unknown) => toCypherString(x, kind));

@@ -1,0 +1,178 @@
+/**
+ * Cypher's numeric, string and list functions as JavaScript, for the SQL functions the
+ * SQLite compiler calls (sql-functions.ts). Each takes what SQLite hands over (a number, a
+ * bigint, text, or null; lists as JSON text) and answers null for a null or an argument of
+ * another type, as the Neo4j emitter's guards make Neo4j answer (docs/cypher.md,
+ * "Functions"). Strings count code points, as size() does.
+ */
+
+/** Most items range() makes on the embedded store (docs/cypher.md, "Limits"). */
+export const MAX_RANGE_ITEMS = 1_000_000;
+
+/** Thrown by range() past MAX_RANGE_ITEMS; its message carries RANGE_LIMIT for the engine. */
+export const RANGE_LIMIT = 'cypher range limit: ';
+
+const isNumber = (x: unknown): x is number | bigint =>
+  typeof x === 'number' || typeof x === 'bigint';
+
+/** A whole number handed over by SQLite (null for anything else). */
+function whole(x: unknown): number | null {
+  if (typeof x === 'bigint') {
+    return Number(x);
+  }
+  return typeof x === 'number' && Number.isInteger(x) ? x : null;
+}
+
+/** round(x): to the nearest whole number, ties towards positive infinity, as a float. */
+export function round(x: unknown): number | null {
+  return isNumber(x) ? Math.round(Number(x)) : null;
+}
+
+export function floor(x: unknown): number | null {
+  return isNumber(x) ? Math.floor(Number(x)) : null;
+}
+
+export function ceil(x: unknown): number | null {
+  return isNumber(x) ? Math.ceil(Number(x)) : null;
+}
+
+/** sqrt(x): NaN for a negative number, which SQLite stores (and the API shows) as null. */
+export function sqrt(x: unknown): number | null {
+  return isNumber(x) ? Math.sqrt(Number(x)) : null;
+}
+
+/** sign(x): -1, 0 or 1, an integer. */
+export function sign(x: unknown): number | null {
+  return isNumber(x) ? Math.sign(Number(x)) : null;
+}
+
+/**
+ * substring(text, start, length?): `length` code points from the 0-based `start` (to the
+ * end without a length). A negative start or length is null.
+ */
+export function substring(
+  text: unknown,
+  start: unknown,
+  length: unknown,
+  hasLength: unknown,
+): string | null {
+  const from = whole(start);
+  const count = Number(hasLength) === 1 ? whole(length) : Infinity;
+  if (typeof text !== 'string' || from === null || from < 0 || count === null || count < 0) {
+    return null;
+  }
+  const points = Array.from(text);
+  return points.slice(from, from + count).join('');
+}
+
+/** left(text, n) and right(text, n): the first or last `n` code points; negative n is null. */
+export function side(text: unknown, n: unknown, fromEnd: unknown): string | null {
+  const count = whole(n);
+  if (typeof text !== 'string' || count === null || count < 0) {
+    return null;
+  }
+  const points = Array.from(text);
+  if (count >= points.length) {
+    return text;
+  }
+  return (
+    Number(fromEnd) === 1 ? points.slice(points.length - count) : points.slice(0, count)
+  ).join('');
+}
+
+/**
+ * replace(text, search, replacement): every occurrence; an empty search puts the
+ * replacement before each code point and at the end (as Java's String.replace does).
+ */
+export function replace(text: unknown, search: unknown, replacement: unknown): string | null {
+  if (typeof text !== 'string' || typeof search !== 'string' || typeof replacement !== 'string') {
+    return null;
+  }
+  if (search === '') {
+    return `${replacement}${Array.from(text).join(replacement)}${text === '' ? '' : replacement}`;
+  }
+  return text.split(search).join(replacement);
+}
+
+/**
+ * split(text, delimiter) as a JSON list: empty strings kept (`'a,,b,'` is four items), the
+ * text equal to the delimiter is two empty strings, an empty delimiter splits into
+ * characters.
+ */
+export function split(text: unknown, delimiter: unknown): string | null {
+  if (typeof text !== 'string' || typeof delimiter !== 'string') {
+    return null;
+  }
+  return JSON.stringify(text.split(delimiter));
+}
+
+export function ltrim(text: unknown): string | null {
+  return typeof text === 'string' ? text.trimStart() : null;
+}
+
+export function rtrim(text: unknown): string | null {
+  return typeof text === 'string' ? text.trimEnd() : null;
+}
+
+/** reverse(text), by code points. */
+export function reverseText(text: unknown): string | null {
+  return typeof text === 'string' ? Array.from(text).reverse().join('') : null;
+}
+
+/** A JSON list's items, or null when `json` is not JSON text of a list. */
+function items(json: unknown): unknown[] | null {
+  if (typeof json !== 'string') {
+    return null;
+  }
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value : null;
+}
+
+/** reverse(list), JSON in and out. */
+export function reverseList(json: unknown): string | null {
+  const list = items(json);
+  return list === null ? null : JSON.stringify(list.reverse());
+}
+
+/** tail(list): all but the first item (an empty list stays empty). */
+export function tail(json: unknown): string | null {
+  const list = items(json);
+  return list === null ? null : JSON.stringify(list.slice(1));
+}
+
+/**
+ * range(start, end, step) as a JSON list of integers, `end` included when reached; empty
+ * when `step` points away from `end`; null for a step of 0. More than MAX_RANGE_ITEMS items
+ * throw (the engine answers 400 CYPHER_LIMIT_EXCEEDED, `size`).
+ */
+export function range(start: unknown, end: unknown, step: unknown): string | null {
+  const a = whole(start);
+  const b = whole(end);
+  const by = whole(step);
+  if (a === null || b === null || by === null || by === 0) {
+    return null;
+  }
+  const count = Math.max(0, Math.floor((b - a) / by) + 1);
+  if (count > MAX_RANGE_ITEMS) {
+    throw new Error(
+      `${RANGE_LIMIT}range() would make ${count} items; at most ${MAX_RANGE_ITEMS} are allowed`,
+    );
+  }
+  const out = new Array<number>(count);
+  for (let i = 0; i < count; i += 1) {
+    out[i] = a + i * by;
+  }
+  return JSON.stringify(out);
+}
+
+/**
+ * toBoolean of text: `true` or `false`, trimmed and in any case; other text is null.
+ * (Booleans and integers are converted in SQL.)
+ */
+export function textToBoolean(text: unknown): number | null {
+  if (typeof text !== 'string') {
+    return null;
+  }
+  const lower = text.trim().toLowerCase();
+  return lower === 'true' ? 1 : lower === 'false' ? 0 : null;
+}
