@@ -163,7 +163,8 @@ export class ExpressionTyper {
         }
         return typeof expr.value === 'string' ? STRING : BOOLEAN;
       case 'param':
-        if (!(expr.name in this.params)) {
+        // Own keys only: `$constructor` is not a parameter because every object has one.
+        if (!Object.hasOwn(this.params, expr.name)) {
           throw new CypherSemanticError(`The parameter $${expr.name} is missing`, expr.pos);
         }
         return typeOfValue(this.params[expr.name]);
@@ -311,7 +312,7 @@ export class ExpressionTyper {
         return NULL;
       case 'datetime':
       case 'date': {
-        const field = TEMPORAL_FIELDS[key];
+        const field = Object.hasOwn(TEMPORAL_FIELDS, key) ? TEMPORAL_FIELDS[key] : undefined;
         if (!field || (type.kind === 'date' && !field.date)) {
           throw new CypherSemanticError(`A ${type.kind} has no field ${key}`, pos);
         }
@@ -435,6 +436,9 @@ export class ExpressionTyper {
       throw new CypherSemanticError('A date moves by whole months and days only', duration.pos);
     }
     const folded = foldBinary(expr);
+    if (typeof folded === 'string') {
+      throw new CypherSemanticError(folded, expr.pos);
+    }
     if (folded) {
       expr.folded = folded;
     }
@@ -442,9 +446,9 @@ export class ExpressionTyper {
   }
 
   private call(expr: FunctionCall, ctx: ExprContext): CyType {
-    const spec = FUNCTIONS[expr.name];
+    const spec = Object.hasOwn(FUNCTIONS, expr.name) ? FUNCTIONS[expr.name] : undefined;
     if (!spec) {
-      const hint = FUNCTION_HINTS[expr.name];
+      const hint = Object.hasOwn(FUNCTION_HINTS, expr.name) ? FUNCTION_HINTS[expr.name] : undefined;
       throw new CypherUnsupportedError(
         `${expr.name}()`,
         `The function ${expr.name}() is not supported${hint ? `: ${hint}` : ''}`,
@@ -515,7 +519,8 @@ export class ExpressionTyper {
       }
       return;
     }
-    const folded = foldCall(expr.name, constant, this.nowMillis);
+    // Only a value folded here is temporal: a parameter holding {kind: ...} is just a map.
+    const folded = foldCall(expr.name, constant, this.nowMillis, arg?.folded !== undefined);
     if (typeof folded === 'string') {
       throw new CypherSemanticError(folded, expr.pos);
     }

@@ -1,9 +1,9 @@
 import type { BinaryOp, TemporalValue } from './ast';
 import {
   addDuration,
-  addDurationToDate,
   durationFromMap,
   formatDateTime,
+  inYearRange,
   parseDate,
   parseDateTime,
   parseDuration,
@@ -24,9 +24,10 @@ export function foldCall(
   name: string,
   argument: unknown,
   nowMillis: number,
+  /** True when `argument` is a value folded before, false for a literal or parameter. */
+  argumentFolded = false,
 ): TemporalValue | string | undefined {
-  const isTemporal = (v: unknown): v is TemporalValue =>
-    typeof v === 'object' && v !== null && 'kind' in v && 'iso' in v;
+  const isTemporal = (v: unknown): v is TemporalValue => argumentFolded && v !== null;
   switch (name) {
     case 'datetime': {
       if (argument === null) {
@@ -59,9 +60,9 @@ export function foldCall(
         : { kind: 'date', iso: date };
     }
     case 'duration': {
-      if (typeof argument === 'object' && argument !== null && 'kind' in argument) {
-        return (argument as TemporalValue).kind === 'duration'
-          ? (argument as TemporalValue)
+      if (isTemporal(argument)) {
+        return argument.kind === 'duration'
+          ? argument
           : 'duration() takes a duration text (P7D) or a map ({days: 7})';
       }
       if (typeof argument === 'string') {
@@ -77,8 +78,11 @@ export function foldCall(
   }
 }
 
-/** `a + d`, `a - d`, `d + a` when both sides were folded; undefined otherwise. */
-export function foldBinary(expr: BinaryOp): TemporalValue | undefined {
+/**
+ * `a + d`, `a - d`, `d + a` when both sides were folded; undefined otherwise; a message
+ * when the result falls outside the years 0000 to 9999.
+ */
+export function foldBinary(expr: BinaryOp): TemporalValue | string | undefined {
   const left = expr.left.folded;
   const right = expr.right.folded;
   if (!left || !right) {
@@ -89,12 +93,20 @@ export function foldBinary(expr: BinaryOp): TemporalValue | undefined {
     return undefined;
   }
   const sign = expr.op === '-' ? -1 : 1;
-  if (moved.kind === 'date') {
-    return { kind: 'date', iso: addDurationToDate(moved.iso, duration, sign) };
-  }
   const millis = parseDateTime(moved.iso);
   if (millis === null) {
     return undefined;
   }
-  return { kind: 'datetime', iso: formatDateTime(addDuration(millis, duration, sign)) };
+  const at = addDuration(
+    millis,
+    moved.kind === 'date' ? { ...duration, millis: 0 } : duration,
+    sign,
+  );
+  if (!inYearRange(at)) {
+    return `The ${moved.kind} falls outside the years 0000 to 9999`;
+  }
+  const iso = formatDateTime(at);
+  return moved.kind === 'date'
+    ? { kind: 'date', iso: iso.slice(0, 10) }
+    : { kind: 'datetime', iso };
 }

@@ -188,5 +188,5 @@ export function describeAccepts(accepts: readonly TypeKind[]): string {
 
 /** Aggregating function names (for checks that do not need the whole table). */
 export function isAggregate(name: string): boolean {
-  return FUNCTIONS[name]?.aggregate === true;
+  return Object.hasOwn(FUNCTIONS, name) && FUNCTIONS[name]?.aggregate === true;
 }

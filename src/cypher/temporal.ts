@@ -45,8 +45,33 @@ export function parseDateTime(text: string): number | null {
     }
     offsetMinutes = sign * (zh * 60 + zm);
   }
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
-  return utc - offsetMinutes * 60_000;
+  const utc =
+    utcMillis(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
+  // An offset can move the instant out of the years text can hold (0000-01-01T00:00+01:00).
+  return inYearRange(utc) ? utc : null;
+}
+
+/** Date.UTC for every year: Date.UTC itself reads years 0 to 99 as 1900 to 1999. */
+function utcMillis(
+  year: number,
+  monthIndex: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  millis = 0,
+): number {
+  const at = new Date(Date.UTC(2000, 0, 1, hour, minute, second, millis));
+  return at.setUTCFullYear(year, monthIndex, day);
+}
+
+/** Earliest and latest instants of the years the subset reads and writes (0000 to 9999). */
+const FIRST_INSTANT = utcMillis(0, 0, 1);
+const LAST_INSTANT = utcMillis(10_000, 0, 1) - 1;
+
+/** True for an instant in the years 0000 to 9999 (what `YYYY-MM-DD` text can hold). */
+export function inYearRange(millis: number): boolean {
+  return Number.isFinite(millis) && millis >= FIRST_INSTANT && millis <= LAST_INSTANT;
 }
 
 /** `2026-11-22T20:55:16.196Z` for an instant. */
@@ -61,7 +86,7 @@ export function parseDate(text: string): string | null {
 }
 
 function daysInMonth(year: number, monthIndex: number): number {
-  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  return new Date(utcMillis(year, monthIndex + 1, 0)).getUTCDate();
 }
 
 const DURATION_TEXT =
@@ -138,7 +163,7 @@ export function addDuration(millis: number, duration: Duration, sign: 1 | -1): n
   const targetYear = year + Math.floor(monthIndex / 12);
   const targetMonth = ((monthIndex % 12) + 12) % 12;
   const day = Math.min(date.getUTCDate(), daysInMonth(targetYear, targetMonth));
-  const moved = Date.UTC(
+  const moved = utcMillis(
     targetYear,
     targetMonth,
     day,
@@ -148,15 +173,6 @@ export function addDuration(millis: number, duration: Duration, sign: 1 | -1): n
     date.getUTCMilliseconds(),
   );
   return moved + sign * (duration.days * DAY_MS + duration.millis);
-}
-
-/** A date (`YYYY-MM-DD`) moved by a duration of whole months and days. */
-export function addDurationToDate(date: string, duration: Duration, sign: 1 | -1): string {
-  const millis = parseDateTime(date);
-  if (millis === null) {
-    throw new Error(`Not a date: ${date}`);
-  }
-  return formatDateTime(addDuration(millis, { ...duration, millis: 0 }, sign)).slice(0, 10);
 }
 
 /** The fields a date or date-time exposes (`d.year`), read from its text. */

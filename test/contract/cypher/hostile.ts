@@ -255,4 +255,87 @@ export const HOSTILE: readonly HostileCase[] = [
       "RETURN substring('abc', -1) AS a, left('abc', -2) AS b, right('abc', -1) AS c, range(1, 5, 0) AS d, substring('abc', 1, -1) AS e, left('abc', null) AS f, range(null, 2) AS g",
     rows: [[null, null, null, null, null, null, null]],
   },
+  // Found by fuzzing: each was a 500 (or gigabytes of SQL) before.
+  {
+    name: 'a function named like a property every object has',
+    query: 'RETURN constructor() AS x',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'constructor()', line: 1, column: 8 },
+  },
+  {
+    name: 'a parameter named like a property every object has',
+    query: 'RETURN $constructor AS x',
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 8 },
+  },
+  {
+    name: 'a temporal field named like a property every object has',
+    query: 'RETURN datetime().constructor AS x',
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 8 },
+  },
+  {
+    name: 'record fields named like properties every object has',
+    query:
+      "MATCH (n {id: 'p1'})-[r]->() RETURN n.constructor AS x, n.__proto__ AS y, r.toString AS z",
+    rows: [
+      [null, null, null],
+      [null, null, null],
+    ],
+  },
+  {
+    name: 'a date past the year 9999',
+    query: "RETURN date('9999-12-31') + duration({days: 1}) AS x",
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 8 },
+  },
+  {
+    name: 'a duration too long for any date',
+    query: 'RETURN datetime() + duration({days: 1e300}) AS x',
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 8 },
+  },
+  {
+    name: 'a parameter map that looks like a computed duration',
+    query: 'MATCH (n) RETURN n.createdAt + duration($p) AS x',
+    parameters: { p: { kind: 'duration' } },
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 32 },
+  },
+  {
+    name: 'duration(null)',
+    query: 'RETURN duration(null) AS x',
+    code: 'CYPHER_UNSUPPORTED',
+    details: { construct: 'duration', line: 1, column: 8 },
+  },
+  {
+    name: 'an EXISTS subquery naming the outer node only in its WHERE',
+    query: 'MATCH (n) WHERE EXISTS { (v:Valve) WHERE n.id = v.id } RETURN count(*) AS c',
+    rows: [[2]],
+  },
+  {
+    name: 'a list index that is a string or a list property',
+    query: "MATCH (n {id: 'p1'}) RETURN [1, 2][n.status] AS x, [1, 2][n.tags] AS y",
+    rows: [[null, null]],
+  },
+  {
+    name: 'ORDER BY a comparison known in advance',
+    query: "UNWIND [2, 1] AS i RETURN i, 'a' = 1 AS x ORDER BY x, i",
+    rows: [
+      [1, false],
+      [2, false],
+    ],
+  },
+  {
+    name: 'node and relationship functions of values that are neither',
+    query:
+      "MATCH (n {id: 'p1'}) RETURN type(null) AS a, startNode(null) AS b, type(n.nope) AS c, id(n.status) AS d, labels(n.status) AS e, properties(n.status) AS f, endNode(n.rpm) AS g",
+    rows: [[null, null, null, null, null, null, null]],
+  },
+  {
+    name: 'functions nested fourteen deep on a value known at run time',
+    query:
+      "MATCH (n {id: 'p1'}) RETURN reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(n.tags)))))))))))))) AS x",
+    rows: [[['critical', 'north']]],
+  },
 ];

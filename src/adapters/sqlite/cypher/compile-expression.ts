@@ -62,6 +62,23 @@ const EDGE_COLUMNS: Readonly<Record<string, string>> = {
 /** Longest SQL of the two operands of one arithmetic operator (about 1,000 terms' worth). */
 const MAX_OPERAND_SQL = 200_000;
 
+/**
+ * The embedded store reads these values in a subquery of their own, where SQL cannot
+ * aggregate: an aggregate there is refused (400 CYPHER_UNSUPPORTED), with the way round it.
+ */
+function aggregateOutsideList(expr: Expr, where: string): void {
+  if (containsAggregate(expr)) {
+    throw new CypherUnsupportedError(
+      'aggregate in a list expression',
+      `An aggregate inside ${where} is not supported on the embedded store: compute it in a WITH first (WITH collect(x) AS xs RETURN ...)`,
+      expr.pos,
+    );
+  }
+}
+
+/** Longest SQL of one expression (see `compile`): far more than any real query needs. */
+const MAX_EXPRESSION_SQL = 1_000_000;
+
 const JSON_CATEGORY = (t: string) =>
   `(CASE ${t} WHEN 'integer' THEN 'n' WHEN 'real' THEN 'n' WHEN 'text' THEN 's' WHEN 'true' THEN 'b' WHEN 'false' THEN 'b' END)`;
 
@@ -100,7 +117,25 @@ export class ExpressionCompiler {
 
   constructor(readonly sql: SqlBuilder) {}
 
+  /**
+   * The SQL of `expr`. Refused (400 `size`) past MAX_EXPRESSION_SQL: some forms write an
+   * operand out more than once (a value known only at run time, read by type), so deeply
+   * nested calls could otherwise grow the statement exponentially, to gigabytes.
+   */
   compile(expr: Expr, frame: Frame): Compiled {
+    const compiled = this.compileExpression(expr, frame);
+    if (compiled.sql.length > MAX_EXPRESSION_SQL) {
+      throw new CypherLimitError(
+        'size',
+        0,
+        'The query is too large to run: an expression compiles to more SQL than allowed; nest fewer functions, or compute inner values in a WITH first',
+        expr.pos,
+      );
+    }
+    return compiled;
+  }
+
+  private compileExpression(expr: Expr, frame: Frame): Compiled {
     const type = expr.type ?? ANY;
     if (expr.folded) {
       if (expr.folded.kind === 'duration') {
@@ -129,7 +164,8 @@ export class ExpressionCompiler {
       case 'index': {
         const list = this.compile(expr.target, frame);
         const index = scalar(this.compile(expr.index, frame));
-        const path = `(CASE WHEN ${index} < 0 THEN '$[#' || ${index} || ']' ELSE '$[' || ${index} || ']' END)`;
+        // The index once; one that is not an integer (a string property) gives no path: null.
+        const path = `cy_list_path(${index})`;
         return { sql: elementAt(list.sql, path, type), type };
       }
       case 'list': {
@@ -265,6 +301,7 @@ export class ExpressionCompiler {
       return `${frame.rowAlias(binding)}.${column}`;
     }
     const table = expr.type?.kind === 'relationship' ? 'graph_edges' : 'graph_nodes';
+    aggregateOutsideList(expr, 'a node or relationship function');
     const id = this.compile(expr, frame).sql;
     return `(SELECT ${column} FROM ${table} WHERE workspace_id = ${this.sql.ws} AND id = ${id})`;
   }
@@ -277,7 +314,9 @@ export class ExpressionCompiler {
   private property(target: Expr, key: string, frame: Frame, type: CyType): Compiled {
     const kind = target.type?.kind;
     if (kind === 'node' || kind === 'relationship') {
-      const own = (kind === 'node' ? NODE_COLUMNS : EDGE_COLUMNS)[key];
+      const columns = kind === 'node' ? NODE_COLUMNS : EDGE_COLUMNS;
+      // Own keys only: `n.constructor` is a property like any other.
+      const own = Object.hasOwn(columns, key) ? columns[key] : undefined;
       if (own === 'id') {
         return { sql: this.compile(target, frame).sql, type };
       }
@@ -289,7 +328,7 @@ export class ExpressionCompiler {
       return { sql: `(${column} -> ${path})`, type, property: { column, path } };
     }
     if (kind === 'datetime' || kind === 'date') {
-      const field = TEMPORAL_FIELDS[key];
+      const field = Object.hasOwn(TEMPORAL_FIELDS, key) ? TEMPORAL_FIELDS[key] : undefined;
       const value = this.compile(target, frame).sql;
       if (!field) {
         throw new Error(`no temporal field ${key}`);
@@ -326,6 +365,7 @@ export class ExpressionCompiler {
           this.compile(expr.right, frame),
         );
       case 'in': {
+        aggregateOutsideList(expr.right, 'the list of an IN');
         const item = this.compile(expr.left, frame);
         const list = this.compile(expr.right, frame);
         const value =
@@ -494,6 +534,7 @@ export class ExpressionCompiler {
     variable: string,
     frame: Frame,
   ): { list: string; sub: Frame; j: string } {
+    aggregateOutsideList(source, 'a list comprehension or quantifier');
     const list = this.compile(source, frame).sql;
     const sub = new Frame(this.sql, frame);
     const j = this.sql.alias('j');

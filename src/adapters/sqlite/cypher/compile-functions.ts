@@ -1,4 +1,5 @@
 import type { Expr, FunctionCall } from '../../../cypher/ast';
+import { CypherUnsupportedError } from '../../../cypher/errors';
 import { ANY, elementOf } from '../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
 import type { Frame, Ordering } from './frame';
@@ -67,18 +68,26 @@ export function compileCall(
         `json_group_array(${call.distinct ? 'DISTINCT ' : ''}${element}${order}) FILTER (WHERE ${value.sql} IS NOT NULL)`,
       );
     }
+    // A value that is not a node or relationship (a property, a null) has no id, labels or
+    // type: null, as on Neo4j.
     case 'id':
     case 'elementid':
-      return done(arg(0).sql);
+      return isEntity(first(), 'node', 'relationship') ? done(arg(0).sql) : done('NULL');
     case 'labels': {
+      if (!isEntity(first(), 'node')) {
+        return done('NULL');
+      }
       const node = arg(0);
       return done(nullable(node, `json_array(${entity('entity_type')})`));
     }
     case 'type':
-      return done(entity('type'));
+      return isEntity(first(), 'relationship') ? done(entity('type')) : done('NULL');
     case 'properties': {
+      if (isEntity(first(), 'node', 'relationship')) {
+        return done(entity('properties'));
+      }
       const value = arg(0);
-      return value.type.kind === 'map' ? done(value.sql) : done(entity('properties'));
+      return value.type.kind === 'map' ? done(value.sql) : done('NULL');
     }
     case 'keys': {
       const value = arg(0);
@@ -110,9 +119,9 @@ export function compileCall(
     case 'relationships':
       return done(`(${arg(0).sql} -> '$[1]')`);
     case 'startnode':
-      return done(entity('source_id'));
+      return isEntity(first(), 'relationship') ? done(entity('source_id')) : done('NULL');
     case 'endnode':
-      return done(entity('target_id'));
+      return isEntity(first(), 'relationship') ? done(entity('target_id')) : done('NULL');
     case 'coalesce': {
       const values = call.args.map((_, i) => convert(arg(i), type));
       return done(values.length === 1 ? values[0]! : `coalesce(${values.join(', ')})`);
@@ -176,16 +185,15 @@ export function compileCall(
         return done('NULL');
       }
       return done(
-        `(CASE ${jsonType(value)} WHEN 'text' THEN json_quote(cy_reverse_text(${scalar(value)})) WHEN 'array' THEN cy_reverse_list(${value.sql}) END)`,
+        value.property
+          ? `(CASE ${jsonType(value)} WHEN 'text' THEN json_quote(cy_reverse_text(${scalar(value)})) WHEN 'array' THEN cy_reverse_list(${value.sql}) END)`
+          : `cy_reverse_json(${value.sql})`,
       );
     }
     case 'tail': {
       const list = arg(0);
-      return done(
-        list.type.kind === 'any'
-          ? `(CASE ${jsonType(list)} WHEN 'array' THEN cy_tail(${list.sql}) END)`
-          : `cy_tail(${list.sql})`,
-      );
+      // cy_tail answers null for JSON that is not a list.
+      return done(`cy_tail(${list.sql})`);
     }
     case 'range': {
       const step = call.args.length > 2 ? integerScalar(arg(2)) : '1';
@@ -204,7 +212,9 @@ export function compileCall(
           return done('NULL');
         default:
           return done(
-            `(CASE ${jsonType(value)} WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN 'text' THEN cy_text_to_boolean(${scalar(value)}) WHEN 'integer' THEN (${scalar(value)} <> 0) END)`,
+            value.property
+              ? `(CASE ${jsonType(value)} WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN 'text' THEN cy_text_to_boolean(${scalar(value)}) WHEN 'integer' THEN (${scalar(value)} <> 0) END)`
+              : `cy_json_to_boolean(${value.sql})`,
           );
       }
     }
@@ -236,15 +246,30 @@ export function compileCall(
         ? done(value.sql)
         : done(`cy_datetime(${scalar(value)})`);
     }
+    case 'duration':
+      // A duration that is not a constant (duration(null), duration($p) of no map).
+      throw new CypherUnsupportedError(
+        'duration',
+        'A duration can only be added to or subtracted from a date or datetime',
+        call.pos,
+      );
     default:
       throw new Error(`the SQLite compiler has no function ${call.name}`);
   }
+}
+
+function isEntity(expr: Expr, ...kinds: ('node' | 'relationship')[]): boolean {
+  const kind = expr.type?.kind;
+  return kind === 'node' || kind === 'relationship' ? kinds.includes(kind) : false;
 }
 
 /** An integer argument: a value known only at run time that is not an integer is null. */
 function integerScalar(c: Compiled): string {
   if (c.type.kind !== 'any') {
     return scalar(c);
+  }
+  if (!c.property) {
+    return `cy_json_integer(${c.sql})`;
   }
   return `(CASE WHEN ${jsonType(c)} = 'integer' THEN ${scalar(c)} END)`;
 }
@@ -257,6 +282,10 @@ function textScalar(c: Compiled): string {
   if (c.type.kind !== 'any') {
     return scalar(c);
   }
+  if (!c.property) {
+    // The operand once (a nested call's JSON), its type read in JavaScript.
+    return `cy_json_string(${c.sql})`;
+  }
   return `(CASE WHEN ${jsonType(c)} = 'text' THEN ${scalar(c)} END)`;
 }
 
@@ -264,6 +293,9 @@ function textScalar(c: Compiled): string {
 function numericScalar(c: Compiled): string {
   if (c.type.kind !== 'any') {
     return scalar(c);
+  }
+  if (!c.property) {
+    return `cy_json_number(${c.sql})`;
   }
   return `(CASE WHEN ${jsonType(c)} IN ('integer', 'real') THEN ${scalar(c)} END)`;
 }
@@ -279,6 +311,14 @@ export function weighable(call: FunctionCall): boolean {
 /** An ORDER BY list (Cypher sorts null after every value, so last ascending, first descending). */
 export function orderSql(ordering: readonly Ordering[]): string {
   return ordering
-    .map((o) => `${o.sql} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`)
+    .map((o) => `${sortKey(o.sql)} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`)
     .join(', ');
+}
+
+/**
+ * SQLite reads an integer literal in ORDER BY as a column number (`ORDER BY 1`): a term that
+ * compiled to one (a comparison known in advance, `'a' = 1`) is sorted on as a value.
+ */
+function sortKey(sql: string): string {
+  return /^\(?\s*[+-]?\d+\s*\)?$/.test(sql) ? `(${sql} + 0)` : sql;
 }

@@ -218,14 +218,18 @@ class QueryCompiler {
         carried.push(o);
       });
     }
+    // SQLite takes a 64-bit integer: a larger count (from a parameter) means "all of them".
+    const bounded = (n: number | undefined) =>
+      n === undefined ? undefined : Math.min(n, Number.MAX_SAFE_INTEGER);
     const limit = final
       ? Math.min(projection.limitCount ?? Infinity, this.rowLimit + 1)
-      : (projection.limitCount ?? -1);
+      : (bounded(projection.limitCount) ?? -1);
+    const skip = bounded(projection.skipCount);
     const tail = [
       groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '',
       ordering.length > 0 ? ` ORDER BY ${orderSql(ordering)}` : '',
-      limit >= 0 || projection.skipCount ? ` LIMIT ${this.sql.bind(limit)}` : '',
-      projection.skipCount ? ` OFFSET ${this.sql.bind(projection.skipCount)}` : '',
+      limit >= 0 || skip ? ` LIMIT ${this.sql.bind(limit)}` : '',
+      skip ? ` OFFSET ${this.sql.bind(skip)}` : '',
     ].join('');
     const sql = `SELECT ${projection.distinct ? 'DISTINCT ' : ''}${select.join(', ') || '1'}${frame.body()}${tail}`;
     const bindings: Binding[] = items.map((c) =>

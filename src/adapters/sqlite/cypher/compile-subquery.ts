@@ -151,7 +151,16 @@ export class SubqueryCompiler implements PatternSql {
     const constrained =
       relationships.some((r) => r.types.length > 0) ||
       nodes.some((n) => n.variable !== name && n.labels.length > 0);
-    if (name === null || !frame.ranging.has(name) || tested?.kind !== 'node' || !constrained) {
+    // The outer node must be a node of the pattern: one named only in the WHERE (or in a
+    // property map) is tested by the correlated EXISTS instead.
+    const inPattern = nodes.some((n) => n.variable === name);
+    if (
+      name === null ||
+      !inPattern ||
+      !frame.ranging.has(name) ||
+      tested?.kind !== 'node' ||
+      !constrained
+    ) {
       return null;
     }
     // Compiled on its own, the node a free variable of the pattern.

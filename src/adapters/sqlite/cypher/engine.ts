@@ -8,7 +8,7 @@ import type { CypherEngine, CypherResult, CypherRunOptions } from '../../../port
 import { startModuleWorker } from '../../../workers/module-worker';
 import { compileToSql } from './compile-query';
 import type { ThreadReply, ThreadRequest } from './query-thread';
-import { MAX_RANGE_ITEMS, RANGE_LIMIT } from './scalar-functions';
+import { SIZE_LIMIT } from './scalar-functions';
 import { VALUE_ERROR } from './sql-functions';
 
 /** How the SQLite engine runs queries. */
@@ -262,12 +262,22 @@ export class SqliteCypherEngine implements CypherEngine {
             `The query failed on a value of the data: ${cause}`,
           ),
         );
-      } else if (reply.message.includes(RANGE_LIMIT)) {
+      } else if (reply.message.includes(SIZE_LIMIT)) {
         pending.reject(
           new CypherLimitError(
             'size',
-            MAX_RANGE_ITEMS,
-            `The query is too large to run: ${reply.message.slice(reply.message.indexOf(RANGE_LIMIT) + RANGE_LIMIT.length)}`,
+            0,
+            `The query is too large to run: ${reply.message.slice(reply.message.indexOf(SIZE_LIMIT) + SIZE_LIMIT.length)}`,
+          ),
+        );
+      } else if (/misuse of aggregate/i.test(reply.message)) {
+        // Caught by the compiler where it is known (compile-expression.ts); this is the net.
+        pending.reject(
+          new AppError(
+            400,
+            'CYPHER_UNSUPPORTED',
+            'An aggregate is used where the embedded store cannot compute it: compute it in a WITH first (WITH collect(x) AS xs RETURN ...)',
+            { construct: 'aggregate in a list expression' },
           ),
         );
       } else if (SQLITE_SIZE_LIMITS.test(reply.message)) {

@@ -9,8 +9,14 @@
 /** Most items range() makes on the embedded store (docs/cypher.md, "Limits"). */
 export const MAX_RANGE_ITEMS = 1_000_000;
 
-/** Thrown by range() past MAX_RANGE_ITEMS; its message carries RANGE_LIMIT for the engine. */
-export const RANGE_LIMIT = 'cypher range limit: ';
+/** Longest string replace() makes (as long as the largest answer the endpoint sends). */
+export const MAX_TEXT_CHARS = 16 * 1024 * 1024;
+
+/**
+ * Thrown by range() past MAX_RANGE_ITEMS and replace() past MAX_TEXT_CHARS; its message
+ * carries this marker, for the engine to answer 400 CYPHER_LIMIT_EXCEEDED (`size`).
+ */
+export const SIZE_LIMIT = 'cypher size limit: ';
 
 const isNumber = (x: unknown): x is number | bigint =>
   typeof x === 'number' || typeof x === 'bigint';
@@ -88,10 +94,21 @@ export function replace(text: unknown, search: unknown, replacement: unknown): s
   if (typeof text !== 'string' || typeof search !== 'string' || typeof replacement !== 'string') {
     return null;
   }
-  if (search === '') {
-    return `${replacement}${Array.from(text).join(replacement)}${text === '' ? '' : replacement}`;
+  const points = search === '' ? Array.from(text) : null;
+  const pieces = points ?? text.split(search);
+  // Checked before the text is built: nested replace() calls multiply its length.
+  const length =
+    (points ? text.length + (points.length + 1) * replacement.length : text.length) +
+    (points ? 0 : (pieces.length - 1) * (replacement.length - search.length));
+  if (length > MAX_TEXT_CHARS) {
+    throw new Error(
+      `${SIZE_LIMIT}replace() would make a string of ${length} characters; at most ${MAX_TEXT_CHARS} are allowed`,
+    );
   }
-  return text.split(search).join(replacement);
+  if (points) {
+    return `${replacement}${points.join(replacement)}${text === '' ? '' : replacement}`;
+  }
+  return pieces.join(replacement);
 }
 
 /**
@@ -155,7 +172,7 @@ export function range(start: unknown, end: unknown, step: unknown): string | nul
   const count = Math.max(0, Math.floor((b - a) / by) + 1);
   if (count > MAX_RANGE_ITEMS) {
     throw new Error(
-      `${RANGE_LIMIT}range() would make ${count} items; at most ${MAX_RANGE_ITEMS} are allowed`,
+      `${SIZE_LIMIT}range() would make ${count} items; at most ${MAX_RANGE_ITEMS} are allowed`,
     );
   }
   const out = new Array<number>(count);
@@ -175,4 +192,64 @@ export function textToBoolean(text: unknown): number | null {
   }
   const lower = text.trim().toLowerCase();
   return lower === 'true' ? 1 : lower === 'false' ? 0 : null;
+}
+
+/**
+ * The value of JSON text `json` (a value known only at run time that is not a property
+ * read), or undefined when there is none: the helpers below read its type once in
+ * JavaScript instead of writing the operand out once per SQL type test.
+ */
+function parsed(json: unknown): unknown {
+  return typeof json === 'string' ? (JSON.parse(json) as unknown) : undefined;
+}
+
+/** The string a JSON value holds, else null. */
+export function jsonString(json: unknown): string | null {
+  const value = parsed(json);
+  return typeof value === 'string' ? value : null;
+}
+
+/** The number a JSON value holds, else null. */
+export function jsonNumber(json: unknown): number | null {
+  const value = parsed(json);
+  return typeof value === 'number' ? value : null;
+}
+
+/** The integer a JSON value holds, else null. */
+export function jsonInteger(json: unknown): number | null {
+  const value = parsed(json);
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/** reverse() of a JSON value: a string or a list, as JSON; anything else null. */
+export function reverseJson(json: unknown): string | null {
+  const value = parsed(json);
+  if (typeof value === 'string') {
+    return JSON.stringify(reverseText(value));
+  }
+  return Array.isArray(value) ? JSON.stringify(value.reverse()) : null;
+}
+
+/** toBoolean() of a JSON value. */
+export function jsonToBoolean(json: unknown): number | null {
+  const value = parsed(json);
+  if (typeof value === 'boolean') {
+    return value ? 1 : 0;
+  }
+  if (typeof value === 'number') {
+    return Number.isInteger(value) ? Number(value !== 0) : null;
+  }
+  return textToBoolean(value);
+}
+
+/**
+ * The JSON path of list item `index` (`$[2]`, `$[#-1]` counting from the end); null when
+ * the index is not an integer, so that the item is null.
+ */
+export function listPath(index: unknown): string | null {
+  const i = whole(index);
+  if (i === null) {
+    return null;
+  }
+  return i < 0 ? `$[#${i}]` : `$[${i}]`;
 }

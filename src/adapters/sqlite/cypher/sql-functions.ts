@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import {
   addDuration,
-  addDurationToDate,
   formatDateTime,
+  inYearRange,
   parseDate,
   parseDateTime,
 } from '../../../cypher/temporal';
@@ -44,6 +44,12 @@ export function registerCypherFunctions(db: Database): void {
   fn('cy_tail', scalars.tail);
   fn('cy_range', scalars.range);
   fn('cy_text_to_boolean', scalars.textToBoolean);
+  fn('cy_json_string', scalars.jsonString);
+  fn('cy_list_path', scalars.listPath);
+  fn('cy_json_number', scalars.jsonNumber);
+  fn('cy_json_integer', scalars.jsonInteger);
+  fn('cy_reverse_json', scalars.reverseJson);
+  fn('cy_json_to_boolean', scalars.jsonToBoolean);
   fn('cy_to_integer', (x: unknown) => toInteger(x));
   fn('cy_to_float', (x: unknown) => toFloat(x));
   fn('cy_to_string', (x: unknown, kind: unknown) => toCypherString(x, kind));
@@ -72,11 +78,17 @@ export function registerCypherFunctions(db: Database): void {
         millis: Number(millis),
       };
       const direction = Number(sign) < 0 ? -1 : 1;
-      if (Number(isDate) === 1) {
-        return parseDate(value) === null ? null : addDurationToDate(value, duration, direction);
-      }
+      const date = Number(isDate) === 1;
       const at = parseDateTime(value);
-      return at === null ? null : formatDateTime(addDuration(at, duration, direction));
+      if (at === null) {
+        return null;
+      }
+      const moved = addDuration(at, date ? { ...duration, millis: 0 } : duration, direction);
+      // Past the year 9999 (or before 0000) there is no text to show: null.
+      if (!inYearRange(moved)) {
+        return null;
+      }
+      return date ? formatDateTime(moved).slice(0, 10) : formatDateTime(moved);
     },
   );
   fn('cy_concat', (left: unknown, right: unknown, leftList: unknown, rightList: unknown) => {
