@@ -338,4 +338,23 @@ export const HOSTILE: readonly HostileCase[] = [
       "MATCH (n {id: 'p1'}) RETURN reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(reverse(n.tags)))))))))))))) AS x",
     rows: [[['critical', 'north']]],
   },
+  {
+    name: 'GROUP BY a comparison known in advance',
+    query: "UNWIND [2, 1] AS i RETURN head(collect(true)) AS h, i, 'a' = 1 AS x ORDER BY x, i",
+    rows: [
+      [true, 1, false],
+      [true, 2, false],
+    ],
+  },
+  {
+    name: 'a list index past 2^53',
+    query: 'RETURN [1, 2][$i] AS x',
+    parameters: { i: -1e308 },
+    rows: [[null]],
+  },
+  {
+    name: 'the year 0000',
+    query: "RETURN date('0001-01-01') - duration('P1D') AS d",
+    rows: [['0000-12-31']],
+  },
 ];

@@ -46,7 +46,8 @@ export function temporalValue(value: TemporalValue): unknown {
       return toDateTime(value.iso);
     case 'date': {
       const [year, month, day] = value.iso.split('-').map(Number);
-      if (parseDateTime(value.iso) === null || !year || !month || !day) {
+      // The year 0000 is a year like any other.
+      if (parseDateTime(value.iso) === null || year === undefined || !month || !day) {
         throw new Error(`Not a date: ${value.iso}`);
       }
       return new neo4j.types.Date(year, month, day);

@@ -311,14 +311,15 @@ export function weighable(call: FunctionCall): boolean {
 /** An ORDER BY list (Cypher sorts null after every value, so last ascending, first descending). */
 export function orderSql(ordering: readonly Ordering[]): string {
   return ordering
-    .map((o) => `${sortKey(o.sql)} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`)
+    .map((o) => `${notColumnNumber(o.sql)} ${o.descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`)
     .join(', ');
 }
 
 /**
- * SQLite reads an integer literal in ORDER BY as a column number (`ORDER BY 1`): a term that
- * compiled to one (a comparison known in advance, `'a' = 1`) is sorted on as a value.
+ * SQLite reads an integer literal in ORDER BY and GROUP BY as a column number (`ORDER BY
+ * 1`): a term that compiled to one (a comparison known in advance, `'a' = 1`) is made an
+ * expression, sorted or grouped on as a value.
  */
-function sortKey(sql: string): string {
+export function notColumnNumber(sql: string): string {
   return /^\(?\s*[+-]?\d+\s*\)?$/.test(sql) ? `(${sql} + 0)` : sql;
 }

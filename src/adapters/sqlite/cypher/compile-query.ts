@@ -4,7 +4,7 @@ import { isAggregate } from '../../../cypher/functions';
 import type { AnalyzedQuery, Column } from '../../../cypher/index';
 import { ANY, elementOf } from '../../../cypher/types';
 import { bindElement, ExpressionCompiler } from './compile-expression';
-import { orderSql, weighable } from './compile-functions';
+import { notColumnNumber, orderSql, weighable } from './compile-functions';
 import { PatternCompiler } from './compile-pattern';
 import { SubqueryCompiler } from './compile-subquery';
 import { Frame, sampledAliveCheck, type Binding, type Ordering } from './frame';
@@ -226,7 +226,7 @@ class QueryCompiler {
       : (bounded(projection.limitCount) ?? -1);
     const skip = bounded(projection.skipCount);
     const tail = [
-      groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '',
+      groupBy.length > 0 ? ` GROUP BY ${groupBy.map(notColumnNumber).join(', ')}` : '',
       ordering.length > 0 ? ` ORDER BY ${orderSql(ordering)}` : '',
       limit >= 0 || skip ? ` LIMIT ${this.sql.bind(limit)}` : '',
       skip ? ` OFFSET ${this.sql.bind(skip)}` : '',

@@ -21,12 +21,10 @@ export const SIZE_LIMIT = 'cypher size limit: ';
 const isNumber = (x: unknown): x is number | bigint =>
   typeof x === 'number' || typeof x === 'bigint';
 
-/** A whole number handed over by SQLite (null for anything else). */
+/** A whole number handed over by SQLite, within 2^53 (null for anything else). */
 function whole(x: unknown): number | null {
-  if (typeof x === 'bigint') {
-    return Number(x);
-  }
-  return typeof x === 'number' && Number.isInteger(x) ? x : null;
+  const n = typeof x === 'bigint' ? Number(x) : x;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
 }
 
 /** round(x): to the nearest whole number, ties towards positive infinity, as a float. */
