@@ -56,7 +56,9 @@ describe('the HTTP server (real sockets)', () => {
         env: {
           BOOTSTRAP_PLAN: 'enterprise',
           HTTP_HEADERS_TIMEOUT_MS: '300',
-          HTTP_BODY_TIMEOUT_MS: '300',
+          // A second between two parts of a body: long enough that a busy machine's pauses
+          // (a parallel test worker, a collection) never reach it in the steady upload below.
+          HTTP_BODY_TIMEOUT_MS: '1000',
         },
       });
       server = await listen(t.app, t.config.timeouts);
@@ -125,7 +127,7 @@ describe('the HTTP server (real sockets)', () => {
       void trickle(c, body, 50);
       const res = await c.response();
       expectRawError(res, 408, 'REQUEST_TIMEOUT');
-      expect(JSON.parse(res.body).error.details).toEqual({ timeoutMs: 300 });
+      expect(JSON.parse(res.body).error.details).toEqual({ timeoutMs: 1000 });
       await c.closed();
     });
 
@@ -183,16 +185,16 @@ describe('the HTTP server (real sockets)', () => {
     it('lets an import upload run past the body bound while its parts keep coming', async () => {
       const c = client();
       await c.write(importHead());
-      // Twenty parts 50 ms apart: a second in all, more than three times the 300 ms bound.
-      for (let i = 0; i < 20; i += 1) {
+      // Forty parts 50 ms apart: two seconds in all, twice the 1,000 ms bound.
+      for (let i = 0; i < 40; i += 1) {
         await c.write(chunk(nodeLine(`steady-${i}`)));
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await c.write(chunk(`${JSON.stringify({ kind: 'end', nodes: 20, edges: 0 })}\n`));
+      await c.write(chunk(`${JSON.stringify({ kind: 'end', nodes: 40, edges: 0 })}\n`));
       await c.write('0\r\n\r\n');
       const res = await c.response();
       expect(res.status).toBe(201);
-      expect(JSON.parse(res.body).data).toMatchObject({ status: 'completed', nodes: 20 });
+      expect(JSON.parse(res.body).data).toMatchObject({ status: 'completed', nodes: 40 });
     });
 
     it('answers an import upload that stops sending with 408, and records the import as failed', async () => {
