@@ -37,6 +37,7 @@ export function contextFromRequest(
     throw new Error('/graphql is missing its workspace guard');
   }
   const nodes = new Map<string, Promise<GraphNode | null>>();
+  let signal: AbortSignal | undefined;
   return {
     requestId,
     workspaceId,
@@ -57,7 +58,11 @@ export function contextFromRequest(
       return pending;
     },
     jwt: { workspaceId, sub: principal.actorId },
-    signal: req.res ? clientGoneSignal(req.res) : new AbortController().signal,
+    // Made on first use (only the cypher field asks): nothing per request otherwise.
+    get signal(): AbortSignal {
+      signal ??= req.res ? clientGoneSignal(req.res) : new AbortController().signal;
+      return signal;
+    },
   };
 }
 

@@ -3,8 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { GraphNode } from '../../src/domain/graph';
+import { chromiumMissing, launchChromium } from '../support/chromium';
 import { OntologyClient } from '../support/ontology-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -18,8 +19,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * endpoint are only observed on their way (Playwright's request interception, continued
  * unchanged) to check what the page sent.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const missing = fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is not installed`;
+const missing = chromiumMissing;
 const describeWithChromium = missing ? describe.skip : describe;
 
 /** The little of the page's DOM and globals the checks touch (the test tsconfig has no DOM). */
@@ -90,20 +90,7 @@ describeWithChromium(
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-chromium-'));
-      context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        viewport: { width: 1280, height: 900 },
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      context = await launchChromium(profile, { viewport: { width: 1280, height: 900 } });
       await context.route('**/api/queries/cypher', observeCypher);
     }, 60_000);
 
@@ -157,6 +144,15 @@ describeWithChromium(
       await page.keyboard.type(query);
     }
 
+    /** Waits until the status line holds `text`. */
+    const untilStatus = (page: Page, text: string) =>
+      page.waitForFunction(
+        (wanted) =>
+          (globalThis as unknown as PageGlobal).document
+            .querySelector('#status')
+            ?.textContent?.includes(wanted) ?? false,
+        text,
+      );
     const statusText = (page: Page) => page.textContent('#status').then((s) => s ?? '');
     const graphCounts = (page: Page) =>
       page.evaluate(() => {
@@ -199,11 +195,7 @@ describeWithChromium(
 
       // Run without credentials: a local message, no request.
       await page.click('#run');
-      await page.waitForFunction(() =>
-        (globalThis as unknown as PageGlobal).document
-          .querySelector('#status')
-          ?.textContent?.includes('CREDENTIALS_MISSING'),
-      );
+      await untilStatus(page, 'CREDENTIALS_MISSING');
       await page.fill('#api-key', t.apiKey);
       await page.keyboard.press('Control+Enter');
       expect(await statusText(page)).toContain('enter the API key and the workspace id first');
@@ -223,11 +215,7 @@ describeWithChromium(
       await typeQuery(page, query);
       await page.fill('#parameters', '{"unused": 5}');
       await page.click('#run');
-      await page.waitForFunction(() =>
-        (globalThis as unknown as PageGlobal).document
-          .querySelector('#status')
-          ?.textContent?.includes('1 row'),
-      );
+      await untilStatus(page, '1 row');
 
       expect(cypherCalls).toEqual([
         {
@@ -289,11 +277,7 @@ describeWithChromium(
       await enterCredentials(page);
       await typeQuery(page, 'MATCH (n)\nRETURN 1 + ');
       await page.click('#run');
-      await page.waitForFunction(() =>
-        (globalThis as unknown as PageGlobal).document
-          .querySelector('#status')
-          ?.textContent?.includes('CYPHER_SYNTAX_ERROR'),
-      );
+      await untilStatus(page, 'CYPHER_SYNTAX_ERROR');
       expect(await statusText(page)).toMatch(
         /^CYPHER_SYNTAX_ERROR at line 2, column 12: .+ \(request req_[0-9a-f]{32}\)$/,
       );
@@ -329,11 +313,7 @@ describeWithChromium(
       expect(await statusText(page)).toBe('Running...');
       await new Promise((resolve) => setTimeout(resolve, 500));
       await page.click('#stop');
-      await page.waitForFunction(() =>
-        (globalThis as unknown as PageGlobal).document
-          .querySelector('#status')
-          ?.textContent?.startsWith('Stopped'),
-      );
+      await untilStatus(page, 'Stopped');
       expect(await statusText(page)).toBe('Stopped: the query was cancelled.');
       expect(await page.isDisabled('#stop')).toBe(true);
       expect(await page.isDisabled('#run')).toBe(false);
@@ -341,11 +321,7 @@ describeWithChromium(
       // wait for the stopped one, past this test's own time limit).
       await typeQuery(page, 'RETURN 1 AS one');
       await page.click('#run');
-      await page.waitForFunction(() =>
-        (globalThis as unknown as PageGlobal).document
-          .querySelector('#status')
-          ?.textContent?.includes('row'),
-      );
+      await untilStatus(page, 'row');
       expect(await statusText(page)).toMatch(/^1 row in [\d.]+ ms\.$/);
       expect(problems.get(page)).toEqual([]);
       await page.close();
@@ -356,11 +332,7 @@ describeWithChromium(
       await enterCredentials(page);
       await typeQuery(page, 'MATCH (n) RETURN n');
       await page.click('#run');
-      await page.waitForFunction(() =>
-        (globalThis as unknown as PageGlobal).document
-          .querySelector('#status')
-          ?.textContent?.includes('row'),
-      );
+      await untilStatus(page, 'row');
       // A result cut at the row limit says so.
       expect(await statusText(page)).toMatch(
         /^2 rows in [\d.]+ ms; truncated at the row limit \(add LIMIT or narrow the query\)\.$/,

@@ -3,8 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
+import { chromiumMissing, launchChromium } from '../support/chromium';
 import { OntologyClient } from '../support/ontology-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -13,7 +14,6 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * headless. .ci/run installs chromium when it is missing; without it this file is skipped
  * and says why.
  */
-const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * The little of the page's DOM the checks touch, typed here because the test tsconfig has
@@ -35,7 +35,7 @@ type PageGlobal = {
   sessionStorage: PageStorage;
 };
 const HEADERS_EDITOR = '.graphiql-editor-tool .graphiql-editor:not(.hidden)';
-const missing = fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is not installed`;
+const missing = chromiumMissing;
 const describeWithChromium = missing ? describe.skip : describe;
 
 describe('GraphQL explorer assets', () => {
@@ -98,19 +98,7 @@ describeWithChromium(
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-chromium-'));
-      context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      context = await launchChromium(profile);
     }, 60_000);
 
     afterAll(async () => {

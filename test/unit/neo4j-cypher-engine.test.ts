@@ -71,6 +71,10 @@ function storedRelationship(elementId: string, id: string, from: string, to: str
   );
 }
 
+/** A Neo4jClient over a stand-in driver (no schema to apply, a silent log). */
+const clientOf = (driver: Driver): Neo4jClient =>
+  new Neo4jClient(driver, undefined, new OutageGate(1000, silent), silent, () => []);
+
 /** A driver whose read transactions answer `rows` (as columns c0, c1, ...) or fail. */
 function fakeDriver(answer: { rows?: unknown[][]; fail?: Error; ids?: [string, string][] }) {
   const runs: Run[] = [];
@@ -109,7 +113,7 @@ function fakeDriver(answer: { rows?: unknown[][]; fail?: Error; ids?: [string, s
     }),
     close: () => Promise.resolve(),
   } as unknown as Driver;
-  const client = new Neo4jClient(driver, undefined, new OutageGate(1000, silent), silent, () => []);
+  const client = clientOf(driver);
   return { engine: new Neo4jCypherEngine(client), runs, configs };
 }
 
@@ -290,13 +294,7 @@ describe('Neo4jCypherEngine', () => {
       }),
       close: () => Promise.resolve(),
     } as unknown as Driver;
-    const client = new Neo4jClient(
-      driver,
-      undefined,
-      new OutageGate(1000, silent),
-      silent,
-      () => [],
-    );
+    const client = clientOf(driver);
     const engine = new Neo4jCypherEngine(client);
     const controller = new AbortController();
     const gone = new AppError(400, 'BAD_REQUEST', 'gone');

@@ -263,42 +263,38 @@ function isEntity(expr: Expr, ...kinds: ('node' | 'relationship')[]): boolean {
   return kind === 'node' || kind === 'relationship' ? kinds.includes(kind) : false;
 }
 
-/** An integer argument: a value known only at run time that is not an integer is null. */
-function integerScalar(c: Compiled): string {
-  if (c.type.kind !== 'any') {
-    return scalar(c);
-  }
-  if (!c.property) {
-    return `cy_json_integer(${c.sql})`;
-  }
-  return `(CASE WHEN ${jsonType(c)} = 'integer' THEN ${scalar(c)} END)`;
-}
+/**
+ * How a value known only at run time is read as one kind of scalar: its JSON types, and the
+ * SQL function (scalar-functions.ts) that reads it from JSON text of a computed value.
+ */
+const SCALAR_READS = {
+  integer: { types: "= 'integer'", fromJson: 'cy_json_integer' },
+  text: { types: "= 'text'", fromJson: 'cy_json_string' },
+  number: { types: "IN ('integer', 'real')", fromJson: 'cy_json_number' },
+} as const;
 
 /**
- * A string argument: a value known only at run time that is not a string (a number, or a
- * list property, whose scalar would be its JSON text) is null, as on Neo4j.
+ * An argument of one scalar kind: a value known only at run time of another kind (a string
+ * property given to round(), a list property given to toUpper(), whose scalar would be its
+ * JSON text) is null, as on Neo4j. A property is tested where it is stored; a computed
+ * value is written once and its type read in JavaScript, so that nested calls do not write
+ * their operand out again at every level.
  */
-function textScalar(c: Compiled): string {
+function scalarOf(c: Compiled, kind: keyof typeof SCALAR_READS): string {
   if (c.type.kind !== 'any') {
     return scalar(c);
   }
+  const read = SCALAR_READS[kind];
   if (!c.property) {
-    // The operand once (a nested call's JSON), its type read in JavaScript.
-    return `cy_json_string(${c.sql})`;
+    return `${read.fromJson}(${c.sql})`;
   }
-  return `(CASE WHEN ${jsonType(c)} = 'text' THEN ${scalar(c)} END)`;
+  return `(CASE WHEN ${jsonType(c)} ${read.types} THEN ${scalar(c)} END)`;
 }
 
+const integerScalar = (c: Compiled): string => scalarOf(c, 'integer');
+const textScalar = (c: Compiled): string => scalarOf(c, 'text');
 /** A number to aggregate: a value that is not a number (a string property) counts as null. */
-function numericScalar(c: Compiled): string {
-  if (c.type.kind !== 'any') {
-    return scalar(c);
-  }
-  if (!c.property) {
-    return `cy_json_number(${c.sql})`;
-  }
-  return `(CASE WHEN ${jsonType(c)} IN ('integer', 'real') THEN ${scalar(c)} END)`;
-}
+const numericScalar = (c: Compiled): string => scalarOf(c, 'number');
 
 /**
  * True when an aggregate gives the same answer over rows weighed by Frame.weight as over
