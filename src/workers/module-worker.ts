@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
@@ -44,5 +45,33 @@ export function lowerThreadPriority(niceness = BACKGROUND_NICENESS): void {
     }
   } catch {
     // Not Linux, or not permitted: run at normal priority.
+  }
+}
+
+/**
+ * Ends a worker that runs a native addon built with C++ exceptions (onnxruntime-node):
+ * such a thread must end itself. `Worker.terminate()` while the addon is inside a call makes
+ * every later N-API call of that call fail; the addon then throws an exception it cannot
+ * deliver, and C++ aborts the whole process.
+ *
+ * `ask` tells the thread to stop (it finishes the call in progress and exits). Resolves once
+ * it has exited, or after `graceMs`: a thread still inside one native call by then is left
+ * to end by itself when the call returns, and no longer keeps the process alive.
+ */
+export async function stopWorker(worker: Worker, ask: () => void, graceMs: number): Promise<void> {
+  if (worker.threadId === -1) {
+    return; // already exited
+  }
+  // An 'error' event is followed by 'exit'; either means the thread is gone.
+  const exited = once(worker, 'exit').catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), graceMs);
+  });
+  ask();
+  const outcome = await Promise.race([exited, grace]);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    worker.unref();
   }
 }

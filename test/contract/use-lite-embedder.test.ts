@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { UseLiteModel } from '../../src/adapters/embeddings/use-lite-embedder';
 import { cosine, embedderContract } from './embedder.contract';
+
+/** Rounds of the close-while-running test (the first round aborted before the fix). */
+const CLOSE_ROUNDS = 12;
 
 embedderContract('use-lite, query face (its own thread)', () => {
   const model = new UseLiteModel();
@@ -119,16 +124,18 @@ describe('UseLiteModel specifics', () => {
     const fragile = new UseLiteModel();
     try {
       await fragile.background.dimensions();
-      // The background face is a pool of model threads; every one of them dies.
+      // The background face is a pool of model threads; every one of them dies. They are
+      // killed while idle: a thread killed inside a model run takes the process down (the
+      // next test), which is why the model's own close never does it.
       const workers = (
         fragile.background as unknown as {
           threads: { thread: { worker: { terminate(): Promise<number> } } }[];
         }
       ).threads.map((t) => t.thread.worker);
-      const pending = expect(fragile.background.embed(['pump', 'valve'])).rejects.toThrow(/exited/);
-      await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all(workers.map((worker) => worker.terminate()));
-      await pending;
+      const dying = Promise.all(workers.map((worker) => worker.terminate()));
+      // Sent before the threads' exit is seen: never answered, then rejected.
+      await expect(fragile.background.embed(['pump', 'valve'])).rejects.toThrow(/exited/);
+      await dying;
       const [vector] = await fragile.background.embed(['pump']);
       expect(vector).toHaveLength(512);
       // The query face, its own thread, was never affected.
@@ -138,4 +145,47 @@ describe('UseLiteModel specifics', () => {
       await fragile.close();
     }
   });
+
+  it('can be closed while its threads run the model, without taking the process down', async () => {
+    // Each round closes the model while both faces are in the middle of model runs. A
+    // thread terminated inside onnxruntime aborts its whole process (a C++ exception the
+    // binding cannot deliver), so the rounds run in a child process of their own.
+    const script = `
+      const { UseLiteModel } = require('./src/adapters/embeddings/use-lite-embedder.ts');
+      const texts = Array.from({ length: 48 }, (_, i) => 'a sentence about pump ' + i + ' '.repeat(i) + 'and valves');
+      (async () => {
+        for (let round = 1; round <= ${CLOSE_ROUNDS}; round += 1) {
+          const model = new UseLiteModel();
+          await Promise.all([model.query.dimensions(), model.background.dimensions()]);
+          const calls = [model.background.embed(texts), model.background.embed(texts), model.query.embed(texts)];
+          const settled = Promise.allSettled(calls);
+          await new Promise((resolve) => setTimeout(resolve, (round * 7) % 40));
+          await model.close();
+          const outcomes = await settled;
+          if (outcomes.some((o) => o.status === 'rejected' && !/closed/.test(o.reason.message))) {
+            throw new Error('a call failed otherwise than closed: ' + JSON.stringify(outcomes.map((o) => o.reason && o.reason.message)));
+          }
+        }
+        console.log('closed ${CLOSE_ROUNDS} times');
+      })().catch((error) => { console.error(error); process.exit(1); });
+    `;
+    const child = await new Promise<{ code: number | null; signal: string | null; output: string }>(
+      (resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '-e', script],
+          { cwd: path.resolve(__dirname, '..', '..'), timeout: 90_000 },
+          (error, stdout, stderr) => {
+            const failure = error as (Error & { code?: number; signal?: string }) | null;
+            resolve({
+              code: failure ? (failure.code ?? null) : 0,
+              signal: failure?.signal ?? null,
+              output: stdout + stderr,
+            });
+          },
+        );
+      },
+    );
+    expect(child).toEqual({ code: 0, signal: null, output: `closed ${CLOSE_ROUNDS} times\n` });
+  }, 120_000);
 });

@@ -6,10 +6,15 @@
  * batches) lowers its own priority first, so that onnxruntime's threads inherit it; a
  * query thread keeps normal priority. `threads` is onnxruntime's intra-op thread count.
  *
- * Protocol (main -> worker): `{ id, texts }`. Worker -> main: `{ type: 'ready', dimensions }`
- * once the model runs, or `{ type: 'failed', message }`; per request
- * `{ type: 'vectors', id, vectors }` (one flat Float32Array of unit rows, its buffer
+ * Protocol (main -> worker): `{ id, texts }`, or `{ stop: true }`. Worker -> main:
+ * `{ type: 'ready', dimensions }` once the model runs, or `{ type: 'failed', message }`; per
+ * request `{ type: 'vectors', id, vectors }` (one flat Float32Array of unit rows, its buffer
  * transferred) or `{ type: 'error', id, message }`.
+ *
+ * Stopping is this thread's own doing: on `{ stop: true }` it skips the requests still
+ * queued, lets the model run in progress finish, and ends. It must never be terminated
+ * from outside while onnxruntime runs: the binding then fails to hand back its result,
+ * throws a C++ exception it cannot deliver, and aborts the whole process.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../../../workers/module-worker';
@@ -23,6 +28,10 @@ export interface ThreadOptions {
 export interface EmbedRequest {
   id: number;
   texts: string[];
+}
+
+export interface StopRequest {
+  stop: true;
 }
 
 export type ThreadReply =
@@ -53,8 +62,18 @@ async function main(port: NonNullable<typeof parentPort>, options: ThreadOptions
   post({ type: 'ready', dimensions: runner.dimensions });
   // One request at a time, in arrival order: the model never runs two batches at once.
   let queue = Promise.resolve();
-  port.on('message', (request: EmbedRequest) => {
+  let stopping = false;
+  port.on('message', (request: EmbedRequest | StopRequest) => {
+    if ('stop' in request) {
+      stopping = true;
+      // After the run in progress; process.exit in a worker ends only this thread.
+      queue = queue.then(() => process.exit(0));
+      return;
+    }
     queue = queue.then(async () => {
+      if (stopping) {
+        return;
+      }
       try {
         const rows = await runner.embed(request.texts);
         const flat = new Float32Array(rows.length * runner.dimensions);

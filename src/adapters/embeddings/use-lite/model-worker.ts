@@ -1,8 +1,14 @@
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { Embedder } from '../../../ports/embedder';
-import { startModuleWorker } from '../../../workers/module-worker';
-import type { EmbedRequest, ThreadOptions, ThreadReply } from './model-thread';
+import { startModuleWorker, stopWorker } from '../../../workers/module-worker';
+import type { EmbedRequest, StopRequest, ThreadOptions, ThreadReply } from './model-thread';
+
+/**
+ * How long `close()` waits for a thread to finish its model run and end. A run is one batch
+ * (well under a second); past this the thread is left to end by itself.
+ */
+const STOP_GRACE_MS = 10_000;
 
 interface PendingRequest {
   count: number;
@@ -21,7 +27,8 @@ interface ModelThread {
  * The bundled model in a worker thread (`model-thread.ts`), as an Embedder. The thread is
  * started, and the model built (about 0.2 s), on first use. An idle thread does not keep
  * the process alive; a busy one does. If it dies, pending calls reject and the next call
- * starts a new one. `close()` stops it for good.
+ * starts a new one. `close()` stops it for good: the thread finishes the run in progress and
+ * ends itself (it is never terminated while onnxruntime runs, see `stopWorker`).
  */
 export class ModelWorker implements Embedder {
   readonly name = 'use-lite';
@@ -53,7 +60,13 @@ export class ModelWorker implements Embedder {
     const thread = this.thread;
     this.thread = null;
     this.failPending(closedError());
-    await thread?.worker.terminate();
+    if (thread) {
+      await stopWorker(
+        thread.worker,
+        () => thread.worker.postMessage({ stop: true } satisfies StopRequest),
+        STOP_GRACE_MS,
+      );
+    }
   }
 
   private start(): ModelThread {
@@ -161,7 +174,11 @@ export class ModelWorker implements Embedder {
     }
   }
 
-  /** Forgets a dead or failed thread: pending calls reject, the next call starts anew. */
+  /**
+   * Forgets a dead or failed thread: pending calls reject, the next call starts anew. The
+   * thread has exited, is exiting (an uncaught error), or could not load the model and runs
+   * nothing, so terminating it cannot interrupt a model run.
+   */
   private abandon(thread: ModelThread, error: Error): void {
     if (this.thread !== thread) {
       return;
