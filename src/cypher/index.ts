@@ -1,5 +1,6 @@
 import { analyzeQuery, type AnalyzedQuery, type AnalyzeLimits } from './analyze';
 import { CypherLimitError } from './errors';
+import { hoistingNeeded, hoistNestedAggregates } from './hoist-aggregates';
 import { parseCypher } from './parser';
 
 /** Every limit on a query's text and shape (docs/cypher.md, "Limits"). */
@@ -38,7 +39,26 @@ export function prepareCypher(
       `A query may be at most ${limits.maxQueryLength} characters long; this one has ${text.length}`,
     );
   }
-  return analyzeQuery(parseCypher(text, limits.maxNesting), parameters, limits, nowMillis);
+  const analyzed = analyzeQuery(
+    parseCypher(text, limits.maxNesting),
+    parameters,
+    limits,
+    nowMillis,
+  );
+  if (!hoistingNeeded(analyzed.query)) {
+    return analyzed;
+  }
+  // Aggregates inside list expressions are computed in a projection of their own first
+  // (hoist-aggregates.ts): one more clause for each projection split, which the analyst's
+  // clause limit does not count.
+  const hoisted = hoistNestedAggregates(analyzed.query);
+  const added = hoisted.clauses.length - analyzed.query.clauses.length;
+  return analyzeQuery(
+    hoisted,
+    parameters,
+    { ...limits, maxClauses: limits.maxClauses + added },
+    nowMillis,
+  );
 }
 
 export type { AnalyzedQuery, Column } from './analyze';

@@ -444,6 +444,48 @@ export const CORPUS: readonly CorpusQuery[] = [
     ],
   },
   {
+    name: 'aggregates inside list expressions, per grouping key',
+    query:
+      "MATCH (n) RETURN n.entityType, size([x IN collect(n.id) WHERE x ENDS WITH '1']) AS ones, any(s IN collect(n.status) WHERE s = 'open') AS anyOpen ORDER BY n.entityType",
+    columns: ['n.entityType', 'ones', 'anyOpen'],
+    rows: [
+      ['Pump', 1, false],
+      ['Sensor', 1, false],
+      ['Site', 0, false],
+      ['Tank', 1, false],
+      ['Valve', 1, true],
+    ],
+  },
+  {
+    name: 'an aggregate as the list of IN, and mapped by a comprehension',
+    query:
+      "MATCH (n)-[r]->(m) WITH r, m ORDER BY m.entityType WITH type(r) AS t, 'Tank' IN collect(m.entityType) AS toTank, [x IN collect(DISTINCT m.entityType) | toLower(x)] AS kinds WHERE toTank RETURN t, kinds ORDER BY t",
+    columns: ['t', 'kinds'],
+    rows: [
+      ['FLOWS_TO', ['tank']],
+      ['MONITORS', ['pump', 'tank']],
+      ['RECIRCULATES', ['tank']],
+    ],
+  },
+  {
+    name: 'a comprehension variable hiding the grouping key around an aggregate',
+    query:
+      "MATCH (n:Pump) RETURN n.name AS k, [n IN collect(n) | n.name + '!'] AS names, n.status = 'on' AS running ORDER BY k",
+    columns: ['k', 'names', 'running'],
+    rows: [
+      ['Pump 1', ['Pump 1!'], true],
+      ['Pump 2', ['Pump 2!'], false],
+      ['Pump 3', ['Pump 3!'], true],
+    ],
+  },
+  {
+    name: 'an entity function of an aggregate',
+    query:
+      'MATCH (p:Pump) WITH p ORDER BY p.id DESC RETURN head(collect(p)).name AS last, labels(head(collect(p))) AS labels, count(*) AS pumps',
+    columns: ['last', 'labels', 'pumps'],
+    rows: [['Pump 3', ['Pump'], 3]],
+  },
+  {
     name: 'count DISTINCT',
     query: 'MATCH (n)-[:LOCATED_AT|FEEDS]->(m) RETURN count(DISTINCT m) AS targets',
     columns: ['targets'],

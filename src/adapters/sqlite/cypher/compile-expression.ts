@@ -64,7 +64,9 @@ const MAX_OPERAND_SQL = 200_000;
 
 /**
  * The embedded store reads these values in a subquery of their own, where SQL cannot
- * aggregate: an aggregate there is refused (400 CYPHER_UNSUPPORTED), with the way round it.
+ * aggregate. prepareCypher computes such aggregates in a projection of their own first
+ * (hoist-aggregates.ts), so none should reach here; one that did would be refused (400
+ * CYPHER_UNSUPPORTED) rather than compiled into SQL that SQLite rejects.
  */
 function aggregateOutsideList(expr: Expr, where: string): void {
   if (containsAggregate(expr)) {
