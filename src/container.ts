@@ -208,10 +208,12 @@ export function createContainer(
     system,
     'cypher',
   );
+  const lifecycle = new Lifecycle();
   const cypher = new CypherService(cypherEngine, clock, {
     limits: { ...DEFAULT_CYPHER_LIMITS, maxHops: config.cypher.maxHops },
     rowLimit: config.cypher.maxRows,
     timeoutMs: config.cypher.timeoutMs,
+    stopping: lifecycle.draining,
   });
 
   const deps: AppDeps = {
@@ -232,7 +234,7 @@ export function createContainer(
       ...liveData.healthChecks,
       ...shared.healthChecks,
     ],
-    lifecycle: new Lifecycle(),
+    lifecycle,
     graph,
     imports: {
       service: new ImportService(graph, importStore, clock, ontology),

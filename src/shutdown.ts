@@ -32,7 +32,8 @@ type Outcome = { kind: 'done' } | { kind: 'failed'; error: unknown } | { kind: '
  *    that load balancers see it and stop sending.
  * 2. The listener closes: new connections are refused. Idle keep-alive connections are
  *    closed; a connection with a request in progress gets `Connection: close` on its last
- *    response and is closed after it. Requests already received are answered.
+ *    response and is closed after it. Requests already received are answered; analyst
+ *    Cypher queries are stopped and answered 503 (`Lifecycle.draining`).
  * 3. Once every connection is gone, `release()` closes the stores and workers.
  * 4. A last `stopped` line (exit code, duration) is logged and the process exits 0.
  *
@@ -70,6 +71,8 @@ export class GracefulShutdown {
       await sleep(delayMs);
     }
     this.draining = true;
+    // Long work for requests still open (Cypher queries) stops now, answered 503.
+    this.options.lifecycle.beginDraining();
     for (const res of this.latest.values()) {
       if (!res.writableFinished) {
         this.closeWhenSent(res);

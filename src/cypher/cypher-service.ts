@@ -10,6 +10,11 @@ export interface CypherServiceOptions {
   rowLimit: number;
   /** Run time at most, in milliseconds. */
   timeoutMs: number;
+  /**
+   * Aborted when the service stops serving (Lifecycle.draining): a query running then, or
+   * started after, is stopped and rejected with the signal's reason.
+   */
+  stopping?: AbortSignal;
 }
 
 /** One query's answer, as the endpoint and the GraphQL field return it. */
@@ -38,6 +43,8 @@ export class CypherService {
     signal?: AbortSignal,
   ): Promise<CypherAnswer> {
     const started = performance.now();
+    const { stopping } = this.options;
+    const stop = signal && stopping ? AbortSignal.any([signal, stopping]) : (signal ?? stopping);
     let result: Awaited<ReturnType<CypherEngine['run']>>;
     try {
       const analyzed = prepareCypher(text, parameters, this.options.limits, this.clock.now());
@@ -45,7 +52,7 @@ export class CypherService {
         workspaceId,
         rowLimit: this.options.rowLimit,
         timeoutMs: this.options.timeoutMs,
-        ...(signal ? { signal } : {}),
+        ...(stop ? { signal: stop } : {}),
       });
     } catch (error) {
       throw error instanceof RangeError ? tooLarge() : error;

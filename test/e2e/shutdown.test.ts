@@ -92,6 +92,34 @@ describe('graceful shutdown (real process)', () => {
     expect(typeof logs.at(-1)?.durationMs).toBe('number');
   }, 60_000);
 
+  it('stops a Cypher query still running when the listener closes: 503 at once, exit 0', async () => {
+    // Without the stop, the query would run to its 60 s limit and the shutdown wait for it.
+    const svc = start({
+      SHUTDOWN_TIMEOUT_MS: '30000',
+      CYPHER_TIMEOUT_MS: '60000',
+      CYPHER_THREADS: '1',
+    });
+    const port = await svc.port();
+    const connection = await RawConnection.open(port);
+    const query = jsonRequest('POST', '/api/queries/cypher', AUTH, {
+      query: 'UNWIND range(1, 100000) AS a UNWIND range(1, 100000) AS b RETURN count(*) AS n',
+    });
+    void connection.write(query.head + query.body);
+    // The query is running (its thread took it at once) when the signal comes.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    svc.kill('SIGTERM');
+    // Without the stop: no answer before the 30 s shutdown bound destroys the connection.
+    const [answer] = await connection.responses(1);
+    expect(answer?.status).toBe(503);
+    expect(answer?.headers['retry-after']).toBe('1');
+    expect(JSON.parse(answer?.body ?? '{}')).toMatchObject({
+      success: false,
+      error: { code: 'SERVICE_UNAVAILABLE' },
+    });
+    expect(await svc.exited).toEqual({ code: 0, signal: null });
+    expect(svc.logs().at(-1)).toMatchObject({ msg: 'stopped', exitCode: 0 });
+  }, 60_000);
+
   it('destroys what is still open after SHUTDOWN_TIMEOUT_MS and exits 1, saying so', async () => {
     const svc = start({ SHUTDOWN_TIMEOUT_MS: '1000' });
     const port = await svc.port();

@@ -70,6 +70,13 @@ describe('GracefulShutdown', () => {
 
     const stopped = graceful.stop('SIGTERM');
     expect(lifecycle.isStopping).toBe(true);
+    // The listener closes at once (no delay): long work for open requests is told to stop.
+    expect(lifecycle.draining.aborted).toBe(true);
+    expect(lifecycle.draining.reason).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      headers: { 'Retry-After': '1' },
+    });
     expect(graceful.stop('SIGINT')).toBeUndefined();
     answer(first, 'one');
     answer(await until('/second'), 'two');
