@@ -8,7 +8,8 @@
  *    service's SQLite adapter (the outbox triggers enqueue each node); the service is
  *    started on it and its indexer drains the outbox: initial indexing, nodes/s.
  * 3. POST /api/rag/search (topK 10) at BENCH_CONNECTIONS (10) connections, cycling through
- *    BENCH_QUERIES (4,000) distinct queries: p50 and p99.
+ *    BENCH_QUERIES (4,000) distinct queries: p50 and p99. The service runs with the
+ *    recent-queries cache off (SEARCH_QUERY_CACHE=0): every search embeds its query.
  * 4. POST /api/rag/hybrid-search, depth 1: p50.
  * 5. BENCH_BACKLOG (5,000) nodes of the workspace put back in the outbox (a bulk change),
  *    then searches at once while they are indexed: p50, with the backlog before and after.
@@ -98,7 +99,9 @@ async function main(): Promise<void> {
           .join(' ')}`,
     );
     const queries = benchQueries(knobs.queries);
-    out(`  ${formatInt(queries.length)} distinct queries, e.g. "${queries[0]}", "${queries[1]}"`);
+    out(
+      `  ${formatInt(queries.length)} distinct queries, e.g. "${queries[0]}", "${queries[1]}"; the recent-queries cache is off (SEARCH_QUERY_CACHE=0)`,
+    );
 
     const at = new Date().toISOString();
     const sample = Array.from({ length: 2048 }, (_, i) => nodeText(benchNode(i, at)));
@@ -282,7 +285,16 @@ async function seededService(
   out(
     `  ${name}: seeded ${formatInt(nodes)} nodes and their edges in ${formatFixed(seeded.ms / 1000, 1)} s`,
   );
-  const service = await startBenchService({ tmp, name, entry: knobs.entry, dataDir, workspaceId });
+  const service = await startBenchService({
+    tmp,
+    name,
+    entry: knobs.entry,
+    dataDir,
+    workspaceId,
+    // Every search embeds its query: the load cycles through its queries (and the hybrid
+    // and backlog steps reuse them), which the recent-queries cache would answer.
+    env: { SEARCH_QUERY_CACHE: '0' },
+  });
   const ms = await waitForIndex(service, nodes, 60 * 60_000, out);
   const graphMs = await waitForGraph(service, 10 * 60_000);
   const graph = (await indexStatus(service)).approximate;

@@ -285,6 +285,8 @@ export const envSchema = z.object({
   EMBEDDINGS_MODEL: optionalString,
   EMBEDDINGS_API_KEY: optionalString,
   EMBEDDINGS_TIMEOUT_MS: durationMs('EMBEDDINGS_TIMEOUT_MS', 30_000),
+  // Query texts whose vectors are kept for searches sent again (0: none).
+  SEARCH_QUERY_CACHE: integer('SEARCH_QUERY_CACHE', 1000, { min: 0, max: 1_000_000 }),
   QDRANT_URL: httpUrl('QDRANT_URL'),
   QDRANT_API_KEY: optionalString,
   QDRANT_COLLECTION: z

@@ -91,6 +91,8 @@ export interface Config {
   /** OpenAI-compatible embeddings endpoint when EMBEDDINGS_URL is set (docs/search.md). */
   embeddings:
     { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+  /** Query texts whose vectors are kept in memory, 0 for none (docs/search.md). */
+  searchQueryCache: number;
   /** Qdrant for vectors when QDRANT_URL is set; sqlite-vec otherwise (docs/search.md). */
   qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
   /**
@@ -214,6 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             timeoutMs: env.EMBEDDINGS_TIMEOUT_MS,
           }
         : undefined,
+    searchQueryCache: env.SEARCH_QUERY_CACHE,
     qdrant: env.QDRANT_URL
       ? { url: env.QDRANT_URL, apiKey: env.QDRANT_API_KEY, collection: env.QDRANT_COLLECTION }
       : undefined,

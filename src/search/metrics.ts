@@ -13,6 +13,7 @@ export class SearchMetrics {
   private readonly embedSeconds: Histogram<'face'>;
   private readonly embeddedTexts: Counter<'face'>;
   private readonly indexedNodes: Counter;
+  private readonly queryCacheHits: Counter;
   private readonly lagSeconds: Histogram;
 
   /** `backlog` counts the outbox entries of every workspace, read at each scrape. */
@@ -28,6 +29,11 @@ export class SearchMetrics {
       name: 'search_embedded_texts_total',
       help: 'Texts embedded, by caller (query or index).',
       labelNames: ['face'],
+      registers: [registry],
+    });
+    this.queryCacheHits = new Counter({
+      name: 'search_query_cache_hits_total',
+      help: 'Search queries whose vector came from the cache of recent query texts (no embedder call).',
       registers: [registry],
     });
     this.indexedNodes = new Counter({
@@ -53,6 +59,11 @@ export class SearchMetrics {
         }
       },
     });
+  }
+
+  /** Counts a query answered from the query-vector cache. */
+  queryCacheHit(): void {
+    this.queryCacheHits.inc();
   }
 
   /** Counts a completed index batch and the lag of each of its entries. */

@@ -12,6 +12,7 @@ import type { WorkspaceStore } from '../ports/workspace-store';
 import type { StoreInstrument } from '../metrics/store-metrics';
 import { SearchIndexer, type IndexerOptions } from './indexer';
 import { SearchMetrics } from './metrics';
+import { QUERY_CACHE_ENTRIES, QueryEmbeddingCache } from './query-cache';
 import { createEmbedders, createVectorIndex, sharedEmbedders } from './search-backends';
 import { SearchService } from './search-service';
 
@@ -37,7 +38,7 @@ const WORKSPACE_PAGE = 100;
  * indexer, which starts at once.
  */
 export function createSearch(options: {
-  config: Pick<Config, 'embeddings' | 'qdrant'>;
+  config: Pick<Config, 'embeddings' | 'qdrant'> & Partial<Pick<Config, 'searchQueryCache'>>;
   db: SqliteDatabase;
   graph: GraphStore;
   workspaces: WorkspaceStore;
@@ -73,6 +74,17 @@ export function createSearch(options: {
     'vectors',
   );
   const vectors = options.decorateVectorIndex ? options.decorateVectorIndex(base) : base;
+  const timedQuery = metrics ? metrics.timed(embedders.query, 'query') : embedders.query;
+  const cached = options.config.searchQueryCache ?? QUERY_CACHE_ENTRIES;
+  // Recent query texts skip the model (the histogram times only real embeddings).
+  const queryEmbedder =
+    cached > 0
+      ? new QueryEmbeddingCache(
+          timedQuery,
+          cached,
+          metrics ? () => metrics.queryCacheHit() : undefined,
+        )
+      : timedQuery;
   const indexer = new SearchIndexer(
     {
       outbox,
@@ -92,7 +104,7 @@ export function createSearch(options: {
   return {
     deps: {
       service: new SearchService({
-        embedder: metrics ? metrics.timed(embedders.query, 'query') : embedders.query,
+        embedder: queryEmbedder,
         vectors,
         graph: options.graph,
         logger: options.logger,

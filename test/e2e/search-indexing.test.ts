@@ -272,13 +272,54 @@ describe('search metrics', () => {
     expect(await sample(/^search_embedded_texts_total\{face="index"\} /)).toBeGreaterThanOrEqual(2);
 
     const before = (await sample(/^search_embed_duration_seconds_count\{face="query"\} /)) ?? 0;
-    expectData(
-      await request(t.app)
-        .post('/api/rag/search')
-        .set(authHeaders(t.apiKey, t.workspaceId))
-        .send({ query: 'cooling water' }),
-      200,
-    );
+    const hitsBefore = (await sample(/^search_query_cache_hits_total /)) ?? 0;
+    const search = async () =>
+      expectData(
+        await request(t.app)
+          .post('/api/rag/search')
+          .set(authHeaders(t.apiKey, t.workspaceId))
+          .send({ query: 'cooling water' }),
+        200,
+      );
+    const first = await search();
     expect(await sample(/^search_embed_duration_seconds_count\{face="query"\} /)).toBe(before + 1);
+    // The same query again: its vector is remembered, the model is not asked twice.
+    expect(await search()).toEqual(first);
+    expect(await sample(/^search_embed_duration_seconds_count\{face="query"\} /)).toBe(before + 1);
+    expect(await sample(/^search_query_cache_hits_total /)).toBe(hitsBefore + 1);
+  });
+});
+
+describe('search without the recent-queries cache (SEARCH_QUERY_CACHE=0)', () => {
+  let t: TestApp;
+  let embedded: string[];
+  beforeAll(async () => {
+    embedded = [];
+    const hash = new HashEmbedder();
+    const counting: Embedder = {
+      name: hash.name,
+      dimensions: () => hash.dimensions(),
+      embed: (texts) => {
+        embedded.push(...texts);
+        return hash.embed(texts);
+      },
+    };
+    t = await createTestApp({ embedder: counting, env: { SEARCH_QUERY_CACHE: '0' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('embeds the query of every search, the same text again included', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      expectData(
+        await request(t.app)
+          .post('/api/rag/search')
+          .set(authHeaders(t.apiKey, t.workspaceId))
+          .send({ query: 'cooling water' }),
+        200,
+      );
+    }
+    expect(embedded.filter((text) => text === 'cooling water')).toHaveLength(2);
   });
 });

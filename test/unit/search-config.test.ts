@@ -55,6 +55,12 @@ describe('search configuration', () => {
     expect(createVectorIndex(config, {} as SqliteDatabase).backend).toBe('qdrant');
   });
 
+  it('keeps the vectors of 1,000 recent query texts unless SEARCH_QUERY_CACHE says otherwise', () => {
+    expect(loadConfig({}).searchQueryCache).toBe(1000);
+    expect(loadConfig({ SEARCH_QUERY_CACHE: '0' }).searchQueryCache).toBe(0);
+    expect(loadConfig({ SEARCH_QUERY_CACHE: '50000' }).searchQueryCache).toBe(50_000);
+  });
+
   it('names each bad variable', () => {
     expect(
       problems({
@@ -62,6 +68,7 @@ describe('search configuration', () => {
         QDRANT_URL: 'not a url',
         QDRANT_COLLECTION: 'bad name!',
         EMBEDDINGS_TIMEOUT_MS: '0',
+        SEARCH_QUERY_CACHE: '-1',
       }),
     ).toEqual(
       expect.arrayContaining([
@@ -69,6 +76,7 @@ describe('search configuration', () => {
         'QDRANT_URL: QDRANT_URL must be an http(s) URL',
         'QDRANT_COLLECTION: QDRANT_COLLECTION must be 1-255 letters, digits, _ or -',
         'EMBEDDINGS_TIMEOUT_MS: EMBEDDINGS_TIMEOUT_MS must be positive',
+        'SEARCH_QUERY_CACHE: SEARCH_QUERY_CACHE must not be negative',
       ]),
     );
     expect(problems({ EMBEDDINGS_URL: 'http://127.0.0.1:8080' })).toEqual([
