@@ -188,15 +188,15 @@ function condition(kind: RecordKind, raw: RawCondition, issues: ValidationIssue[
     }
     built = { field: ref, op, value: values, kind: only };
   } else {
-    const converted =
-      op === 'startsWith' && raw.value.source === 'text' && fieldKind === 'property'
-        ? scalarOf('text', raw.value)
-        : scalarOf(fieldKind, raw.value);
+    // A query-string prefix on a property is text as written (`1000` is not a number here);
+    // a typed `where` value keeps its type, and must be a string (propertyProblem).
+    const textPrefix =
+      op === 'startsWith' && raw.value.source === 'text' && fieldKind === 'property';
+    const converted = textPrefix ? scalarOf('text', raw.value) : scalarOf(fieldKind, raw.value);
     if (!converted.ok) {
       return report(`${raw.field} ${op}: value ${converted.problem}`);
     }
-    const valueKind =
-      fieldKind === 'property' && op === 'startsWith' ? 'string' : converted.value.kind;
+    const valueKind = textPrefix ? 'string' : converted.value.kind;
     const problem = fieldKind === 'property' ? propertyProblem(op, valueKind) : null;
     if (problem) {
       return report(`${raw.field} ${op}: ${problem}`);

@@ -137,6 +137,9 @@ describe('list filters and cursors', () => {
       [{ 'filter[properties.id]': '1' }, 'query.filter[properties.id]'],
       [{ where: '{"or": [' }, 'query.where'],
       [{ where: '{"field":"name","op":"startsWith","value":5}' }, 'query.where'],
+      // A typed prefix on a property must be a string (a number here was a 500).
+      [{ where: '{"field":"properties.site","op":"startsWith","value":1}' }, 'query.where'],
+      [{ where: '{"field":"properties.site","op":"startsWith","value":true}' }, 'query.where'],
       [
         { where: '{"and":[{"or":[{"and":[{"or":[{"field":"name","op":"eq","value":"x"}]}]}]}]}' },
         'query.where.and.0.or.0.and.0.or',
