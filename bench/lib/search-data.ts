@@ -2,25 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import type { GraphEdge, GraphNode } from '../../src/domain/graph';
+import { seededRandom } from '../../test/support/seeded-random';
 
 /**
  * The search benchmark's data: an industrial and business ontology with varied texts (so
  * the vectors spread like real ones), a few edges per node (so hybrid search has
- * neighbours), and thousands of distinct queries (so no cache could answer them).
+ * neighbours), and thousands of distinct queries (varied, as real searches are).
  * Everything is derived from a seeded generator: two runs build the same data.
  */
 
-/** mulberry32: a small, fast, seeded PRNG; returns floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const pick = <T>(random: () => number, list: readonly T[]): T =>
   list[Math.floor(random() * list.length)]!;

@@ -12,6 +12,7 @@ import { AppError } from '../../src/errors';
 import { CORPUS } from './cypher/corpus';
 import { CORPUS_NOW, FIXTURE_EDGES, FIXTURE_NODES, loadGraph } from './cypher/fixture-graph';
 import { HOSTILE } from './cypher/hostile';
+import { seededRandom } from '../support/seeded-random';
 
 /**
  * Generated queries: the corpus and hostile queries, each changed in one to three random
@@ -40,18 +41,6 @@ interface Input {
 interface Defect extends Input {
   stage: 'embedded engine' | 'Neo4j emitter';
   error: string;
-}
-
-/** mulberry32: small, fast and the same everywhere. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TOKEN =
@@ -313,7 +302,7 @@ function mutate(seed: Input, random: () => number): Input {
 }
 
 function generate(count: number): Input[] {
-  const random = randomSource(SEED);
+  const random = seededRandom(SEED);
   const asInput = (c: Input | (typeof HOSTILE)[number]): Input => ({
     query: c.query,
     parameters: c.parameters ?? {},

@@ -2,6 +2,7 @@ import request, { type Response } from 'supertest';
 import type { GraphEdge, GraphNode } from '../../src/domain/graph';
 import { OntologyClient } from '../support/ontology-client';
 import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+import { seededRandom } from '../support/seeded-random';
 
 /**
  * Generated commands: seeded random single commands, UNDO/REDO and batches of up to five
@@ -14,17 +15,6 @@ import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
 
 const REQUESTS = 400;
 const SEED = 20261128;
-
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NODE_IDS = ['n1', 'n2', 'n3', 'n4', 'n5'];
 const EDGE_IDS = ['e1', 'e2', 'e3'];
@@ -50,7 +40,7 @@ describe('generated commands (seeded)', () => {
   }
 
   function generator(seed: number) {
-    const random = randomSource(seed);
+    const random = seededRandom(seed);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
     const odd = (): unknown =>
       pick([

@@ -19,6 +19,7 @@ import {
 import { GraphQLClient, type GqlError } from '../support/graphql-client';
 import { OntologyClient } from '../support/ontology-client';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { seededRandom } from '../support/seeded-random';
 
 /**
  * Generated GraphQL reads: seeded random documents over the published schema
@@ -33,23 +34,12 @@ import { createTestApp, type TestApp } from '../support/test-app';
 const DOCUMENTS = 600;
 const SEED = 20261128;
 
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const schema = buildSchema(
   fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'api', 'schema.graphql'), 'utf8'),
 );
 
 function generator(seed: number) {
-  const random = randomSource(seed);
+  const random = seededRandom(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   const chance = (p: number) => random() < p;
 

@@ -5,6 +5,7 @@ import { validateFilter } from '../../src/filters/validate';
 import { rawFilterFromJson } from '../../src/filters/where-json';
 import { OntologyClient } from '../support/ontology-client';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { seededRandom } from '../support/seeded-random';
 
 /**
  * Generated list filters: seeded random `where` trees (groups nested past the limit, odd
@@ -17,17 +18,6 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const REQUESTS = 1500;
 const SEED = 20261128;
-
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELDS = {
   nodes: ['id', 'name', 'entityType', 'createdAt', 'updatedAt', 'version'],
@@ -89,7 +79,7 @@ describe('generated list filters (seeded)', () => {
   afterAll(() => t.close());
 
   function generator(seed: number) {
-    const random = randomSource(seed);
+    const random = seededRandom(seed);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
     const value = (depth = 0): unknown => {
       switch (Math.floor(random() * (depth > 1 ? 7 : 9))) {
