@@ -446,7 +446,7 @@ export const CORPUS: readonly CorpusQuery[] = [
   {
     name: 'aggregates inside list expressions, per grouping key',
     query:
-      "MATCH (n) RETURN n.entityType, size([x IN collect(n.id) WHERE x ENDS WITH '1']) AS ones, any(s IN collect(n.status) WHERE s = 'open') AS anyOpen ORDER BY n.entityType",
+      "MATCH (n) WHERE n.entityType IN ['Pump', 'Sensor', 'Site', 'Tank', 'Valve'] RETURN n.entityType, size([x IN collect(n.id) WHERE x ENDS WITH '1']) AS ones, any(s IN collect(n.status) WHERE s = 'open') AS anyOpen ORDER BY n.entityType",
     columns: ['n.entityType', 'ones', 'anyOpen'],
     rows: [
       ['Pump', 1, false],
@@ -459,7 +459,7 @@ export const CORPUS: readonly CorpusQuery[] = [
   {
     name: 'an aggregate as the list of IN, and mapped by a comprehension',
     query:
-      "MATCH (n)-[r]->(m) WITH r, m ORDER BY m.entityType WITH type(r) AS t, 'Tank' IN collect(m.entityType) AS toTank, [x IN collect(DISTINCT m.entityType) | toLower(x)] AS kinds WHERE toTank RETURN t, kinds ORDER BY t",
+      "MATCH (n)-[r:FEEDS|FLOWS_TO|MONITORS|RECIRCULATES]->(m) WITH r, m ORDER BY m.entityType WITH type(r) AS t, 'Tank' IN collect(m.entityType) AS toTank, [x IN collect(DISTINCT m.entityType) | toLower(x)] AS kinds WHERE toTank RETURN t, kinds ORDER BY t",
     columns: ['t', 'kinds'],
     rows: [
       ['FLOWS_TO', ['tank']],
