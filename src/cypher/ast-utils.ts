@@ -96,26 +96,39 @@ export function variablesOf(expr: Expr, into = new Set<string>()): Set<string> {
   return into;
 }
 
+/** Fields the analyzer adds to a tree (see ast.ts); the parser never sets them. */
+const ANALYZER_FIELDS: ReadonlySet<string> = new Set([
+  'type',
+  'folded',
+  'item',
+  'bound',
+  'skipCount',
+  'limitCount',
+]);
+const ANALYZER_FIELDS_AND_POSITIONS: ReadonlySet<string> = new Set([...ANALYZER_FIELDS, 'pos']);
+
 /** Structural equality, ignoring positions and analyzer annotations. */
 export function sameExpr(a: Expr, b: Expr): boolean {
-  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
+  return (
+    JSON.stringify(copyWithout(a, ANALYZER_FIELDS_AND_POSITIONS)) ===
+    JSON.stringify(copyWithout(b, ANALYZER_FIELDS_AND_POSITIONS))
+  );
 }
 
-function strip(value: unknown): unknown {
+/** A deep copy of a tree as the parser made it: the analyzer's annotations left out. */
+export function withoutAnnotations<T>(tree: T): T {
+  return copyWithout(tree, ANALYZER_FIELDS) as T;
+}
+
+function copyWithout(value: unknown, fields: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) {
-    return value.map(strip);
+    return value.map((item) => copyWithout(item, fields));
   }
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (
-        key !== 'pos' &&
-        key !== 'type' &&
-        key !== 'folded' &&
-        key !== 'item' &&
-        key !== 'bound'
-      ) {
-        out[key] = strip(item);
+      if (!fields.has(key)) {
+        out[key] = copyWithout(item, fields);
       }
     }
     return out;

@@ -1,5 +1,11 @@
 import type { Clause, Expr, Projection, ProjectionItem, Query, SortItem } from './ast';
-import { children, containsAggregate, sameExpr, variablesOf } from './ast-utils';
+import {
+  children,
+  containsAggregate,
+  sameExpr,
+  variablesOf,
+  withoutAnnotations,
+} from './ast-utils';
 import { isAggregate } from './functions';
 
 /**
@@ -31,16 +37,15 @@ const AGGREGATE_PREFIX = ' aggregate ';
 
 /** True when some projection puts an aggregate inside a list expression. */
 export function hoistingNeeded(query: Query): boolean {
-  return query.clauses.some((clause) =>
-    clause.kind !== 'match' && clause.kind !== 'unwind'
-      ? projectionNeeds(clause.projection)
-      : false,
+  return query.clauses.some(
+    (clause) =>
+      (clause.kind === 'with' || clause.kind === 'return') && projectionNeeds(clause.projection),
   );
 }
 
 /** The query with every such projection split in two (see above), annotations removed. */
 export function hoistNestedAggregates(analyzed: Query): Query {
-  const query = clean(analyzed) as Query;
+  const query = withoutAnnotations(analyzed);
   const clauses: Clause[] = [];
   for (const clause of query.clauses) {
     if (
@@ -223,23 +228,4 @@ function substitute(
 
 function variable(name: string, at: Expr): Expr {
   return { kind: 'var', name, pos: at.pos };
-}
-
-/** Fields the analyzer adds to a tree; a tree analyzed again must not have them. */
-const ANNOTATIONS = new Set(['type', 'folded', 'item', 'bound', 'skipCount', 'limitCount']);
-
-function clean(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    return value.map(clean);
-  }
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(value)) {
-      if (!ANNOTATIONS.has(key)) {
-        copy[key] = clean(field);
-      }
-    }
-    return copy;
-  }
-  return value;
 }

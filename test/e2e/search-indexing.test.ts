@@ -273,14 +273,7 @@ describe('search metrics', () => {
 
     const before = (await sample(/^search_embed_duration_seconds_count\{face="query"\} /)) ?? 0;
     const hitsBefore = (await sample(/^search_query_cache_hits_total /)) ?? 0;
-    const search = async () =>
-      expectData(
-        await request(t.app)
-          .post('/api/rag/search')
-          .set(authHeaders(t.apiKey, t.workspaceId))
-          .send({ query: 'cooling water' }),
-        200,
-      );
+    const search = () => searchFor(t, 'cooling water');
     const first = await search();
     expect(await sample(/^search_embed_duration_seconds_count\{face="query"\} /)).toBe(before + 1);
     // The same query again: its vector is remembered, the model is not asked twice.
@@ -312,14 +305,19 @@ describe('search without the recent-queries cache (SEARCH_QUERY_CACHE=0)', () =>
 
   it('embeds the query of every search, the same text again included', async () => {
     for (let i = 0; i < 2; i += 1) {
-      expectData(
-        await request(t.app)
-          .post('/api/rag/search')
-          .set(authHeaders(t.apiKey, t.workspaceId))
-          .send({ query: 'cooling water' }),
-        200,
-      );
+      await searchFor(t, 'cooling water');
     }
     expect(embedded.filter((text) => text === 'cooling water')).toHaveLength(2);
   });
 });
+
+/** POST /api/rag/search of `query`, which must answer 200; returns its data. */
+async function searchFor(t: TestApp, query: string): Promise<unknown> {
+  return expectData(
+    await request(t.app)
+      .post('/api/rag/search')
+      .set(authHeaders(t.apiKey, t.workspaceId))
+      .send({ query }),
+    200,
+  );
+}
