@@ -18,6 +18,7 @@ import type { RouteDef } from './http/route-table';
 import { apiKeyRoutes } from './http/routes/api-keys';
 import { commandRoutes } from './http/routes/commands';
 import { connectorRoutes } from './http/routes/connectors';
+import { exportRoutes } from './http/routes/exports';
 import { importRoutes } from './http/routes/imports';
 import { docsAssets, docsRoutes } from './http/routes/docs';
 import { explorerRoutes } from './http/routes/explorer';
@@ -106,6 +107,12 @@ export interface AppDeps {
   };
 }
 
+/**
+ * Exports (GET /api/export) running at once at most: each holds a read snapshot (on the
+ * embedded store a connection of its own) for as long as its client takes to read it.
+ */
+const MAX_RUNNING_EXPORTS = 4;
+
 /** Every route of the API, in mounting order. The OpenAPI test reads this table too. */
 export function routeTable(deps: AppDeps): RouteDef[] {
   return [
@@ -137,6 +144,14 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       bodyTimeoutMs: deps.http.bodyTimeoutMs,
     }),
     ...importRoutes({ ...deps.imports, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
+    ...exportRoutes({
+      stores: { workspaces: deps.workspaces, graph: deps.graph, ontology: deps.ontology },
+      clock: deps.clock,
+      draining: deps.lifecycle.draining,
+      idleMs: deps.http.bodyTimeoutMs,
+      maxRunning: MAX_RUNNING_EXPORTS,
+      logger: deps.logger,
+    }),
     ...liveDataRoutes({
       ...deps.liveData,
       clock: deps.clock,

@@ -198,4 +198,17 @@ export interface GraphStore {
   ): Promise<Expansion>;
   /** Runs `work` in one transaction of the workspace; rolls back if it throws. */
   transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * Every node of the workspace by id, then every edge by id, in chunks: what an export
+   * writes. Every edge's ends are among the nodes read. The embedded store reads one
+   * snapshot (a read transaction of its own): writes made meanwhile are not seen. Neo4j,
+   * which has no snapshots, reads pages one after the other and leaves out edges whose
+   * ends it did not read (see `pagedRecords`). Returning from the iteration early releases
+   * whatever the read holds.
+   */
+  exportRecords(workspaceId: string): AsyncGenerator<RecordChunk, void, undefined>;
 }
+
+/** A chunk of an export's records (see `GraphStore.exportRecords`). */
+export type RecordChunk =
+  { kind: 'node'; items: GraphNode[] } | { kind: 'edge'; items: GraphEdge[] };

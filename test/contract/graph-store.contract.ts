@@ -1,6 +1,7 @@
 import type { GraphStore } from '../../src/ports/graph-store';
 import { commandLogCases } from './graph-store/command-log';
 import { expansionCases } from './graph-store/expansion';
+import { exportCases } from './graph-store/export';
 import type { ContractContext } from './graph-store/fixtures';
 import { isolationCases } from './graph-store/isolation';
 import { filterCases } from './graph-store/filters';
@@ -42,5 +43,6 @@ export function graphStoreContract(
     describe('transactions', () => transactionCases(ctx));
     describe('command log', () => commandLogCases(ctx));
     describe('ontology', () => ontologyCases(ctx));
+    describe('export records', () => exportCases(ctx));
   });
 }

@@ -62,6 +62,7 @@ export function recordWorkspaces(store: GraphStore, seen: Set<string>): GraphSto
     neighborhood: (ws, id, options) => (note(ws), store.neighborhood(ws, id, options)),
     expand: (ws, seedIds, options) => (note(ws), store.expand(ws, seedIds, options)),
     transaction: (ws, work) => (note(ws), store.transaction(ws, work)),
+    exportRecords: (ws) => (note(ws), store.exportRecords(ws)),
   };
 }
 

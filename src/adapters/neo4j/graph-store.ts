@@ -18,7 +18,8 @@ import type {
 } from '../../ports/graph-store';
 import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes';
 import { edgeFilterTree, nodeFilterTree } from '../../filters/shorthands';
-import type { ListPage, ListPageRequest, SortPosition } from '../../ports/graph-store';
+import type { ListPage, ListPageRequest, RecordChunk, SortPosition } from '../../ports/graph-store';
+import { pagedRecords } from '../paged-records';
 import type { Neo4jClient } from './client';
 import { Neo4jCommandLog } from './command-log';
 import { checkExpansionOptions } from '../../domain/graph-paths';
@@ -134,6 +135,11 @@ export class Neo4jGraphStore implements GraphStore {
         toEdge(mapField(record, 'edge')),
       ),
     );
+  }
+
+  /** Keyset pages, one read transaction each: Neo4j has no snapshot to read from. */
+  exportRecords(workspaceId: string): AsyncGenerator<RecordChunk, void, undefined> {
+    return pagedRecords(this, workspaceId);
   }
 
   neighborhood(

@@ -18,7 +18,8 @@ import type {
 } from '../../ports/graph-store';
 import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes';
 import { edgeFilterTree, nodeFilterTree } from '../../filters/shorthands';
-import type { ListPage, ListPageRequest } from '../../ports/graph-store';
+import type { ListPage, ListPageRequest, RecordChunk } from '../../ports/graph-store';
+import { snapshotRecords } from './graph-snapshot';
 import { CommandLogStatements, SqliteCommandLog } from './command-log';
 import { BookkeepingStatements, GraphBookkeeping } from './graph-bookkeeping';
 import type { SqliteDatabase } from './database';
@@ -156,6 +157,11 @@ export class SqliteGraphStore implements GraphStore {
         })) as ListPage<EdgeRow>)
       : await settle(() => this.edgeList.run(workspaceId, tree, sort, page));
     return { items: result.items.map(toEdge), total: result.total };
+  }
+
+  /** One snapshot on a connection of its own (graph-snapshot.ts). */
+  exportRecords(workspaceId: string): AsyncGenerator<RecordChunk, void, undefined> {
+    return snapshotRecords(this.db.reader.name, workspaceId);
   }
 
   /** Ends the list threads; the database itself is closed by its owner. */

@@ -37,7 +37,7 @@ const exportCommand: CommandDef = {
   usage: '--workspace <uuid> [--out <file>]',
   description: [
     'Writes the workspace, its ontology types and settings, and every node and edge, exactly as stored (ids, versions, timestamps, properties), one JSON object per line: to standard output, or to --out. `import` loads the file into whichever engine is configured, so this is how a workspace moves from the embedded store to Neo4j (docs/neo4j.md).',
-    'The undo/redo history, Idempotency-Key records and API keys are not exported: after an import, create keys with `key create`. Export a workspace that nobody writes to meanwhile; the export stops with an error if it changes underneath.',
+    'The undo/redo history, Idempotency-Key records and API keys are not exported: after an import, create keys with `key create`. On the embedded store the records come from one snapshot, so writes made meanwhile are not in the file; on Neo4j they are read page by page (docs/cli.md). API clients get the same export at GET /api/export.',
   ],
   options: [
     { name: 'workspace', value: '<uuid>', description: 'Workspace to export' },

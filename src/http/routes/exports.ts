@@ -1,0 +1,164 @@
+import { once } from 'node:events';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Clock } from '../../ports/clock';
+import { InsufficientScopeError, ServiceUnavailableError } from '../../errors';
+import type { ExportLine } from '../../transfer/format';
+import { exportWorkspace, type TransferStores } from '../../transfer/export-workspace';
+import { workspaceOf } from '../request-context';
+import type { RouteDef } from '../route-table';
+import { parseInput } from '../validate';
+
+/** Bytes gathered before one write to the socket. */
+const WRITE_BYTES = 64 * 1024;
+
+const exportQuery = z.object({}).strict();
+
+/** Why a streamed export stopped before its end line. */
+type Stop = 'client gone' | 'client stopped reading' | 'shutting down';
+
+/**
+ * Writes `lines` to `res` as NDJSON, waiting for the client to read what was written (its
+ * socket drains) before reading more records. Stops when `stop` aborts (the client went away, the server shuts down) or when
+ * the client reads nothing for `idleMs`; the response is then cut off before the end
+ * line, and the reason returned. Null when every line was written.
+ */
+export async function writeNdjson(
+  res: Response,
+  lines: AsyncIterable<ExportLine>,
+  idleMs: number,
+  stop: AbortSignal,
+): Promise<Stop | null> {
+  let buffered = '';
+  const flush = async (): Promise<Stop | null> => {
+    const ok = res.write(buffered);
+    buffered = '';
+    if (!ok) {
+      const drained = await Promise.race([
+        once(res, 'drain', { signal: stop }).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => setTimeout(resolve, idleMs, false).unref()),
+      ]);
+      if (!drained) {
+        return stop.aborted ? (stop.reason as Stop) : 'client stopped reading';
+      }
+    }
+    return stop.aborted ? (stop.reason as Stop) : null;
+  };
+  for await (const line of lines) {
+    buffered += `${JSON.stringify(line)}\n`;
+    if (buffered.length >= WRITE_BYTES) {
+      const stopped = await flush();
+      if (stopped) {
+        return stopped;
+      }
+    }
+  }
+  const stopped = buffered.length > 0 ? await flush() : null;
+  if (!stopped) {
+    res.end();
+  }
+  return stopped;
+}
+
+/**
+ * Export through the API (docs/ontology.md, "Export"): GET /api/export streams the
+ * workspace of the request as NDJSON, in the format POST /api/imports and `cli import` read.
+ */
+export function exportRoutes(deps: {
+  stores: TransferStores;
+  clock: Clock;
+  /** Aborted when the server starts draining: running exports are cut off. */
+  draining: AbortSignal;
+  /** HTTP_BODY_TIMEOUT_MS: the longest the client may read nothing before it is cut off. */
+  idleMs: number;
+  /** Exports running at once in this process at most (each holds a read snapshot). */
+  maxRunning: number;
+  logger: Logger;
+}): RouteDef[] {
+  let running = 0;
+  return [
+    {
+      method: 'get',
+      path: '/api/export',
+      access: { workspace: 'required', scope: 'read:nodes' },
+      handler: async (req, res) => {
+        const { workspaceId } = workspaceOf(req.ctx);
+        if (!(req.ctx.scopes ?? []).includes('read:edges')) {
+          throw new InsufficientScopeError('read:edges');
+        }
+        parseInput(exportQuery, req.query, 'query');
+        if (running >= deps.maxRunning) {
+          throw new ServiceUnavailableError(
+            `${deps.maxRunning} exports are running, the most this server runs at once; try again shortly.`,
+            { running },
+          );
+        }
+        running += 1;
+        const stop = new AbortController();
+        const stopWith = (reason: Stop) => () => stop.abort(reason);
+        const gone = stopWith('client gone');
+        const draining = stopWith('shutting down');
+        res.once('close', gone);
+        deps.draining.addEventListener('abort', draining, { once: true });
+        const lines = exportWorkspace(
+          deps.stores,
+          workspaceId,
+          new Date(deps.clock.now()).toISOString(),
+        );
+        try {
+          // The lines up to the first record are read before answering, so that a
+          // workspace or store problem at the start is an error in the envelope.
+          const head: ExportLine[] = [];
+          for (;;) {
+            const next = await lines.next();
+            if (next.done === true) {
+              break;
+            }
+            head.push(next.value);
+            if (
+              !['workspace', 'entityType', 'relationshipType', 'ontology'].includes(next.value.kind)
+            ) {
+              break;
+            }
+          }
+          if (deps.draining.aborted) {
+            throw new ServiceUnavailableError('The server is shutting down.', undefined, 1);
+          }
+          res.writeHead(200, {
+            'Content-Type': 'application/x-ndjson; charset=utf-8',
+            'Content-Disposition': `attachment; filename="workspace-${workspaceId}.ndjson"`,
+            'Cache-Control': 'no-store',
+          });
+          const all = (async function* () {
+            yield* head;
+            yield* lines;
+          })();
+          let stopped: Stop | null;
+          try {
+            stopped = await writeNdjson(res, all, deps.idleMs, stop.signal);
+          } catch (error) {
+            // Past the headers nothing can be answered: the response is cut off before its
+            // end line, which tells the client (and any import of the file) it is incomplete.
+            deps.logger.error({ err: error, workspaceId }, 'export failed while streaming');
+            res.destroy();
+            return;
+          }
+          if (stopped) {
+            deps.logger.info({ workspaceId, reason: stopped }, 'export cut off');
+            res.destroy();
+          }
+        } finally {
+          running -= 1;
+          res.off('close', gone);
+          deps.draining.removeEventListener('abort', draining);
+          // Releases the snapshot whatever happened (a no-op once the lines are all read).
+          await lines.return(undefined);
+        }
+      },
+    },
+  ];
+}
