@@ -1,3 +1,7 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { createCliDeps } from '../../src/cli/command';
 import { exportWorkspace } from '../../src/transfer/export-workspace';
@@ -141,6 +145,53 @@ describe('GET /api/export', () => {
     await new OntologyClient(t, other.apiKey, other.workspaceId).node('Pump', 'theirs');
     const lines = linesOf((await exportOf(t, key, workspaceId)).body);
     expect(lines.filter((l) => l.kind === 'node').map((l) => l.name)).toEqual(['mine']);
+  });
+
+  it('compresses with gzip when the client asks for it, and only then', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      await c.node('Pump', `pump ${i}`, { serial: `S-${i}` });
+    }
+    const plain = await exportOf(t, key, workspaceId).set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    // Read off a socket of its own: supertest would unzip the body before the test sees it.
+    const server = http.createServer(t.app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const [res] = (await once(
+        http.get({
+          host: '127.0.0.1',
+          port,
+          path: '/api/export',
+          headers: { ...authHeaders(key, workspaceId), 'Accept-Encoding': 'gzip' },
+        }),
+        'response',
+      )) as [http.IncomingMessage];
+      const parts: Buffer[] = [];
+      for await (const part of res) {
+        parts.push(part as Buffer);
+      }
+      const body = Buffer.concat(parts);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(body).toString('utf8')).toBe(plain.body);
+      expect(body.length).toBeLessThan((plain.body as string).length / 3);
+    } finally {
+      server.close();
+    }
+    const preferNone = await exportOf(t, key, workspaceId).set(
+      'Accept-Encoding',
+      'gzip;q=0.5, identity',
+    );
+    expect(preferNone.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers HEAD with the headers of a GET and no body', async () => {
+    await c.node('Pump', 'A');
+    const res = await request(t.app).head('/api/export').set(authHeaders(key, workspaceId));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.text ?? '').toBe('');
   });
 
   it('needs read:nodes and read:edges', async () => {

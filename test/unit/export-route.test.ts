@@ -159,6 +159,8 @@ describe('GET /api/export handler', () => {
         {
           ctx: { workspaceId: WS, principal: {}, scopes: ['read:nodes', 'read:edges'] },
           query: {},
+          headers: {},
+          method: 'GET',
         } as unknown as Request,
         res as unknown as Response,
       );

@@ -1,5 +1,7 @@
 import { once } from 'node:events';
-import type { Response } from 'express';
+import type { Writable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '../../ports/clock';
@@ -19,13 +21,14 @@ const exportQuery = z.object({}).strict();
 type Stop = 'client gone' | 'client stopped reading' | 'shutting down';
 
 /**
- * Writes `lines` to `res` as NDJSON, waiting for the client to read what was written (its
- * socket drains) before reading more records. Stops when `stop` aborts (the client went away, the server shuts down) or when
+ * Writes `lines` to `res` (the response, or the gzip stream in front of it) as NDJSON,
+ * waiting for the client to read what was written (the stream drains) before reading more
+ * records. Stops when `stop` aborts (the client went away, the server shuts down) or when
  * the client reads nothing for `idleMs`; the response is then cut off before the end
  * line, and the reason returned. Null when every line was written.
  */
 export async function writeNdjson(
-  res: Response,
+  res: Writable,
   lines: AsyncIterable<ExportLine>,
   idleMs: number,
   stop: AbortSignal,
@@ -62,6 +65,14 @@ export async function writeNdjson(
     res.end();
   }
   return stopped;
+}
+
+/** True when the client takes gzip (`Accept-Encoding`), and prefers it to no encoding. */
+function wantsGzip(req: Request): boolean {
+  return (
+    req.headers['accept-encoding'] !== undefined &&
+    req.acceptsEncodings('gzip', 'identity') === 'gzip'
+  );
 }
 
 /**
@@ -128,28 +139,46 @@ export function exportRoutes(deps: {
           if (deps.draining.aborted) {
             throw new ServiceUnavailableError('The server is shutting down.', undefined, 1);
           }
+          const gzip = wantsGzip(req);
           res.writeHead(200, {
             'Content-Type': 'application/x-ndjson; charset=utf-8',
             'Content-Disposition': `attachment; filename="workspace-${workspaceId}.ndjson"`,
             'Cache-Control': 'no-store',
+            Vary: 'Accept-Encoding',
+            ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
           });
+          if (req.method === 'HEAD') {
+            // The headers a GET would have, without reading a single record.
+            res.end();
+            return;
+          }
           const all = (async function* () {
             yield* head;
             yield* lines;
           })();
+          // Compressed in the libuv thread pool, off the event loop; the pipe passes the
+          // client's pace back to the gzip stream, whose drain writeNdjson waits for.
+          const sink = gzip ? zlib.createGzip() : res;
+          if (sink !== res) {
+            sink.pipe(res);
+          }
+          const cutOff = () => {
+            sink.destroy();
+            res.destroy();
+          };
           let stopped: Stop | null;
           try {
-            stopped = await writeNdjson(res, all, deps.idleMs, stop.signal);
+            stopped = await writeNdjson(sink, all, deps.idleMs, stop.signal);
           } catch (error) {
             // Past the headers nothing can be answered: the response is cut off before its
             // end line, which tells the client (and any import of the file) it is incomplete.
             deps.logger.error({ err: error, workspaceId }, 'export failed while streaming');
-            res.destroy();
+            cutOff();
             return;
           }
           if (stopped) {
             deps.logger.info({ workspaceId, reason: stopped }, 'export cut off');
-            res.destroy();
+            cutOff();
           }
         } finally {
           running -= 1;
