@@ -219,6 +219,67 @@ describe('SqliteGraphStore specifics', () => {
     expect((await store.listNodes(ws, {}, [], { limit: 0, offset: 0 })).total).toBe(1000);
   });
 
+  it('reads the total of a list filtered by its type alone from counts kept through every write', async () => {
+    const ws = randomUUID();
+    const total = async (entityType: string) =>
+      (await store.listNodes(ws, { entityType }, [], { limit: 1, offset: 0 })).total;
+    const edgeTotal = async (type: string) =>
+      (await store.listEdges(ws, { type }, [], { limit: 1, offset: 0 })).total;
+    const pumps = Array.from({ length: 5 }, () => makeNode({ entityType: 'Pump' }));
+    const tank = makeNode({ entityType: 'Tank' });
+    await seed(
+      store,
+      ws,
+      [...pumps, tank],
+      [
+        makeEdge(pumps[0]!, tank, { type: 'FEEDS' }),
+        makeEdge(pumps[1]!, tank, { type: 'FEEDS' }),
+        makeEdge(pumps[2]!, pumps[3]!, { type: 'LINKS' }),
+      ],
+    );
+    expect([await total('Pump'), await total('Tank'), await total('Valve')]).toEqual([5, 1, 0]);
+    expect([await edgeTotal('FEEDS'), await edgeTotal('LINKS')]).toEqual([2, 1]);
+
+    await store.transaction(ws, async ({ graph }) => {
+      // A node changing type, one keeping it, a deleted node and edge, a new edge.
+      await graph.replaceNode({ ...pumps[4]!, entityType: 'Valve', version: 2 }, 1);
+      await graph.replaceNode({ ...pumps[3]!, name: 'renamed', version: 2 }, 1);
+      await graph.deleteEdge((await graph.edgesOfNode(pumps[0]!.id))[0]!.id);
+      await graph.deleteNode(pumps[0]!.id);
+      await graph.insertEdge(makeEdge(tank, tank, { type: 'LINKS' }));
+    });
+    expect([await total('Pump'), await total('Tank'), await total('Valve')]).toEqual([3, 1, 1]);
+    expect([await edgeTotal('FEEDS'), await edgeTotal('LINKS')]).toEqual([1, 2]);
+
+    // A rolled-back transaction leaves the counts as they were.
+    await expect(
+      store.transaction(ws, async ({ graph }) => {
+        await graph.insertNode(makeNode({ entityType: 'Pump' }));
+        await graph.replaceNode({ ...tank, entityType: 'Pump', version: 2 }, 1);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect([await total('Pump'), await total('Tank')]).toEqual([3, 1]);
+
+    // The kept counts are what counting the records gives.
+    for (const entityType of ['Pump', 'Tank', 'Valve']) {
+      const counted = await store.listNodes(
+        ws,
+        {
+          where: {
+            field: { kind: 'own', name: 'entityType' },
+            op: 'in',
+            value: [entityType],
+            kind: 'text',
+          },
+        },
+        [],
+        { limit: 1, offset: 0 },
+      );
+      expect(counted.total).toBe(await total(entityType));
+    }
+  });
+
   it('exports one snapshot: writes made while an export runs are not in it', async () => {
     const ws = randomUUID();
     const nodes = Array.from({ length: 1200 }, (_, i) =>

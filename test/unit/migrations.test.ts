@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { applyMigrations } from '../../src/adapters/sqlite/database';
-import type { Migration } from '../../src/adapters/sqlite/migrations/index';
+import { MIGRATIONS, type Migration } from '../../src/adapters/sqlite/migrations/index';
 
 function table(version: number, name: string): Migration {
   return { version, name, up: (db) => db.exec(`CREATE TABLE ${name} (id INTEGER)`) };
@@ -34,6 +34,42 @@ describe('applyMigrations', () => {
     expect(() => applyMigrations(db, [broken])).toThrow();
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();
     expect(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('012 fills the type counts from the records already stored', () => {
+    const db = new BetterSqlite3(':memory:');
+    applyMigrations(
+      db,
+      MIGRATIONS.filter((m) => m.version < 12),
+    );
+    const T = '2026-01-01T00:00:00.000Z';
+    const node = db.prepare(
+      `INSERT INTO graph_nodes VALUES (?, ?, ?, 'n', '{}', 1, '${T}', '${T}')`,
+    );
+    const edge = db.prepare(
+      `INSERT INTO graph_edges VALUES (?, ?, ?, ?, ?, '{}', 1, '${T}', '${T}')`,
+    );
+    node.run('w1', 'a', 'Pump');
+    node.run('w1', 'b', 'Pump');
+    node.run('w1', 'c', 'Tank');
+    node.run('w2', 'a', 'Pump');
+    edge.run('w1', 'e1', 'FEEDS', 'a', 'c');
+    edge.run('w1', 'e2', 'FEEDS', 'b', 'c');
+    edge.run('w2', 'e1', 'LINKS', 'a', 'a');
+    expect(applyMigrations(db, MIGRATIONS)).toEqual([12]);
+    expect(
+      db
+        .prepare('SELECT workspace_id, kind, type, records FROM graph_type_counts ORDER BY 1, 2, 3')
+        .raw()
+        .all(),
+    ).toEqual([
+      ['w1', 'edge', 'FEEDS', 2],
+      ['w1', 'node', 'Pump', 2],
+      ['w1', 'node', 'Tank', 1],
+      ['w2', 'edge', 'LINKS', 1],
+      ['w2', 'node', 'Pump', 1],
+    ]);
     db.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { RecordKind } from '../../domain/graph';
 
 /**
  * The writer connection's statements that keep the search outbox and `graph_counts` in step
@@ -8,6 +9,7 @@ export class BookkeepingStatements {
   readonly dropEntries: Statement<[string, string]>;
   readonly addEntries: Statement<[string, string, string]>;
   readonly addCounts: Statement<[string, number, number]>;
+  readonly addTypeCount: Statement<[string, RecordKind, string, number]>;
 
   constructor(writer: Database) {
     this.dropEntries = writer.prepare(
@@ -23,6 +25,10 @@ export class BookkeepingStatements {
       `INSERT INTO graph_counts (workspace_id, nodes, edges) VALUES (?, ?, ?)
        ON CONFLICT (workspace_id) DO UPDATE SET
          nodes = nodes + excluded.nodes, edges = edges + excluded.edges`,
+    );
+    this.addTypeCount = writer.prepare(
+      `INSERT INTO graph_type_counts (workspace_id, kind, type, records) VALUES (?, ?, ?, ?)
+       ON CONFLICT (workspace_id, kind, type) DO UPDATE SET records = records + excluded.records`,
     );
   }
 }
@@ -45,6 +51,11 @@ export class GraphBookkeeping {
   private readonly changedNodes = new Set<string>();
   private nodeDelta = 0;
   private edgeDelta = 0;
+  /** Count changes per type, by `kind` then type (`graph_type_counts`). */
+  private readonly typeDeltas: Record<RecordKind, Map<string, number>> = {
+    node: new Map(),
+    edge: new Map(),
+  };
 
   constructor(
     private readonly s: BookkeepingStatements,
@@ -57,6 +68,15 @@ export class GraphBookkeeping {
     this.nodeDelta += countDelta;
   }
 
+  /**
+   * A record of `type` was added (`+1`) to or removed (`-1`) from its type's count: inserted
+   * or deleted, or a node whose entity type changed (`-1` for the old, `+1` for the new).
+   */
+  typeCounted(kind: RecordKind, type: string, delta: -1 | 1): void {
+    const deltas = this.typeDeltas[kind];
+    deltas.set(type, (deltas.get(type) ?? 0) + delta);
+  }
+
   /** An edge was inserted (`+1`) or deleted (`-1`); edges have no search vector. */
   edgeCounted(countDelta: -1 | 1): void {
     this.edgeDelta += countDelta;
@@ -65,7 +85,7 @@ export class GraphBookkeeping {
   /**
    * Replaces the outbox entry of every changed node with a new one (one entry per node, a
    * fresh `seq`) and applies the count deltas: three statements however many records the
-   * transaction wrote. Runs on the writer, inside the open transaction.
+   * transaction wrote, and one more per type whose count changed. Runs on the writer, inside the open transaction.
    */
   flush(enqueuedAt: string): void {
     if (this.changedNodes.size > 0) {
@@ -75,6 +95,13 @@ export class GraphBookkeeping {
     }
     if (this.nodeDelta !== 0 || this.edgeDelta !== 0) {
       this.s.addCounts.run(this.workspaceId, this.nodeDelta, this.edgeDelta);
+    }
+    for (const kind of ['node', 'edge'] as const) {
+      for (const [type, delta] of this.typeDeltas[kind]) {
+        if (delta !== 0) {
+          this.s.addTypeCount.run(this.workspaceId, kind, type, delta);
+        }
+      }
     }
   }
 }

@@ -14,6 +14,27 @@ export interface ListDefinition<Field extends string> {
   sortColumns: Readonly<Record<Field, string>>;
   /** The unfiltered total of `@workspaceId`, read from a maintained counter, not counted. */
   countAll: string;
+  /** The field naming the record's type (`entityType`, `type`). */
+  typeField: string;
+  /** The total of the records of type `@type`, read from a maintained counter, not counted. */
+  countOfType: string;
+}
+
+/**
+ * The type a filter asks for when it asks for nothing else (`entityType = X` for nodes,
+ * `type = X` for edges), else undefined: such a list's total is a maintained count.
+ */
+function onlyType(filter: Filter | undefined, typeField: string): string | undefined {
+  if (filter === undefined || 'and' in filter || 'or' in filter) {
+    return undefined;
+  }
+  const { field, op, value } = filter;
+  return field.kind === 'own' &&
+    field.name === typeField &&
+    op === 'eq' &&
+    typeof value === 'string'
+    ? value
+    : undefined;
 }
 
 interface ListStatements<Row> {
@@ -71,12 +92,16 @@ function seekCondition(terms: readonly OrderTerm[]): string {
 export class ListQuery<Row, Field extends string> {
   private readonly cache = new Map<string, ListStatements<Row>>();
   private readonly countAll: Statement<[Record<string, unknown>], number>;
+  private readonly countOfType: Statement<[Record<string, unknown>], number>;
 
   constructor(
     private readonly reader: Database,
     private readonly definition: ListDefinition<Field>,
   ) {
     this.countAll = reader.prepare<[Record<string, unknown>], number>(definition.countAll).pluck();
+    this.countOfType = reader
+      .prepare<[Record<string, unknown>], number>(definition.countOfType)
+      .pluck();
   }
 
   run(
@@ -93,11 +118,15 @@ export class ListQuery<Row, Field extends string> {
       Object.assign(params, afterParams(page.after, terms.length));
     }
     const counted = page.count ?? true;
+    const type = onlyType(filter, this.definition.typeField);
+    const count =
+      filter === undefined
+        ? () => this.countAll.get({ workspaceId })
+        : type !== undefined
+          ? () => this.countOfType.get({ workspaceId, type })
+          : () => statements.count.get({ workspaceId, ...condition.params });
     return this.reader.transaction(() => {
-      const total = !counted
-        ? null
-        : ((filter ? statements.count : this.countAll).get({ workspaceId, ...condition.params }) ??
-          0);
+      const total = !counted ? null : (count() ?? 0);
       const skip = page.after ? 0 : page.offset;
       const empty = page.limit <= 0 || (total !== null && skip >= total);
       const items = empty

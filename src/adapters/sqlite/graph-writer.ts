@@ -46,6 +46,7 @@ export class GraphWriterStatements {
   readonly getNode: Statement<[string, string], NodeRow>;
   readonly getEdge: Statement<[string, string], EdgeRow>;
   readonly nodeVersion: Statement<[string, string], number>;
+  readonly nodeType: Statement<[string, string], string>;
   readonly edgeVersion: Statement<[string, string], number>;
   readonly edgesOfNode: Statement<[KeyParams], EdgeRow>;
   readonly insertNode: Statement<[NodeParams]>;
@@ -65,6 +66,11 @@ export class GraphWriterStatements {
     this.getEdge = writer.prepare(
       `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`,
     );
+    this.nodeType = writer
+      .prepare<[string, string], string>(
+        'SELECT entity_type FROM graph_nodes WHERE workspace_id = ? AND id = ?',
+      )
+      .pluck();
     this.nodeVersion = writer
       .prepare<[string, string], number>(
         'SELECT version FROM graph_nodes WHERE workspace_id = ? AND id = ?',
@@ -192,6 +198,7 @@ export class SqliteGraphWriter implements GraphWriter {
         return { status: 'exists' };
       }
       this.bookkeeping.nodeChanged(node.id, 1);
+      this.bookkeeping.typeCounted('node', node.entityType, 1);
       return { status: 'ok' };
     });
   }
@@ -211,18 +218,24 @@ export class SqliteGraphWriter implements GraphWriter {
         return { status: 'exists' };
       }
       this.bookkeeping.edgeCounted(1);
+      this.bookkeeping.typeCounted('edge', edge.type, 1);
       return { status: 'ok' };
     });
   }
 
   replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>> {
     return this.scope.run(() => {
+      const before = this.s.nodeType.get(this.workspaceId, node.id);
       const { changes } = this.s.replaceNode.run({
         ...nodeParams(this.workspaceId, node),
         expectedVersion,
       });
       if (changes === 1) {
         this.bookkeeping.nodeChanged(node.id, 0);
+        if (before !== undefined && before !== node.entityType) {
+          this.bookkeeping.typeCounted('node', before, -1);
+          this.bookkeeping.typeCounted('node', node.entityType, 1);
+        }
         return { status: 'ok', record: node };
       }
       return this.failure(this.s.nodeVersion.get(this.workspaceId, node.id));
@@ -244,6 +257,7 @@ export class SqliteGraphWriter implements GraphWriter {
       }
       if (row) {
         this.bookkeeping.nodeChanged(id, -1);
+        this.bookkeeping.typeCounted('node', row.entity_type, -1);
         return { status: 'ok', record: toNode(row) };
       }
       return this.failure(this.s.nodeVersion.get(this.workspaceId, id));
@@ -255,6 +269,7 @@ export class SqliteGraphWriter implements GraphWriter {
       const row = this.s.deleteEdge.get(this.deleteParams(id, expectedVersion));
       if (row) {
         this.bookkeeping.edgeCounted(-1);
+        this.bookkeeping.typeCounted('edge', row.type, -1);
         return { status: 'ok', record: toEdge(row) };
       }
       return this.failure(this.s.edgeVersion.get(this.workspaceId, id));

@@ -31,6 +31,9 @@ export function nodeListDefinition(indexes: PropertyIndexes): ListDefinition<Nod
       entityType: 'entity_type',
     },
     countAll: 'SELECT nodes FROM graph_counts WHERE workspace_id = @workspaceId',
+    typeField: 'entityType',
+    countOfType: `SELECT records FROM graph_type_counts
+      WHERE workspace_id = @workspaceId AND kind = 'node' AND type = @type`,
   };
 }
 
@@ -55,5 +58,8 @@ export function edgeListDefinition(indexes: PropertyIndexes): ListDefinition<Edg
     },
     sortColumns: { createdAt: 'created_at', updatedAt: 'updated_at', type: 'type' },
     countAll: 'SELECT edges FROM graph_counts WHERE workspace_id = @workspaceId',
+    typeField: 'type',
+    countOfType: `SELECT records FROM graph_type_counts
+      WHERE workspace_id = @workspaceId AND kind = 'edge' AND type = @type`,
   };
 }

@@ -18,6 +18,7 @@ import { m008OAuthExpiryIndexes } from './008-oauth-expiry-indexes';
 import { m009Imports } from './009-imports';
 import { m010GraphBookkeeping } from './010-graph-bookkeeping';
 import { m011Ontology } from './011-ontology';
+import { m012TypeCounts } from './012-type-counts';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m009Imports,
   m010GraphBookkeeping,
   m011Ontology,
+  m012TypeCounts,
 ];
