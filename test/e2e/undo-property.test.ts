@@ -5,7 +5,13 @@ import { createWorkspaceWithKey } from '../support/workspace-fixtures';
 
 type Step =
   | { kind: 'createNode'; type: string; name: string; props: Record<string, string | number> }
-  | { kind: 'updateNode'; pick: number; name: string; props: Record<string, number | null> }
+  | {
+      kind: 'updateNode';
+      pick: number;
+      name: string;
+      retype: string | undefined;
+      props: Record<string, number | null>;
+    }
   | { kind: 'deleteNode'; pick: number }
   | { kind: 'createEdge'; from: number; to: number; type: string }
   | { kind: 'deleteEdge'; pick: number };
@@ -21,6 +27,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constant('updateNode' as const),
     pick: fc.nat(),
     name: fc.constantFrom('x', 'y', 'z'),
+    // Sometimes another entity type: the kept per-type counts must follow.
+    retype: fc.option(fc.constantFrom('Pump', 'Valve', 'Tank'), { nil: undefined }),
     props: fc.dictionary(fc.constantFrom('a', 'b', 'd'), fc.option(fc.integer(), { nil: null })),
   }),
   fc.record({ kind: fc.constant('deleteNode' as const), pick: fc.nat() }),
@@ -46,7 +54,12 @@ async function run(c: OntologyClient, s: Step): Promise<boolean> {
       if (!node) {
         return false;
       }
-      await c.ok('UPDATE_NODE', { id: node.id, name: s.name, properties: s.props });
+      await c.ok('UPDATE_NODE', {
+        id: node.id,
+        name: s.name,
+        properties: s.props,
+        ...(s.retype === undefined ? {} : { entityType: s.retype }),
+      });
       return true;
     }
     case 'deleteNode': {
@@ -77,6 +90,29 @@ async function run(c: OntologyClient, s: Step): Promise<boolean> {
   }
 }
 
+/**
+ * The totals of lists filtered by type alone (read from kept counts on the embedded store)
+ * are the numbers of records of each type.
+ */
+async function expectTypeTotals(c: OntologyClient): Promise<void> {
+  const { nodes, edges } = await c.snapshot();
+  const totals = async (path: string, field: string, types: string[]) =>
+    Promise.all(
+      types.map(async (type) => {
+        const res = await c.get(path, { [field]: type, limit: 1 });
+        return [type, (res.body.meta as { total: number }).total];
+      }),
+    );
+  const counted = (items: { type?: string; entityType?: string }[], types: string[]) =>
+    types.map((type) => [type, items.filter((i) => (i.entityType ?? i.type) === type).length]);
+  const nodeTypes = ['Pump', 'Valve', 'Tank'];
+  const edgeTypes = ['LINKS', 'OWNS'];
+  expect(await totals('/api/queries/nodes', 'entityType', nodeTypes)).toEqual(
+    counted(nodes, nodeTypes),
+  );
+  expect(await totals('/api/queries/edges', 'type', edgeTypes)).toEqual(counted(edges, edgeTypes));
+}
+
 describe('property: undoing every command returns the workspace to empty', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -96,16 +132,19 @@ describe('property: undoing every command returns the workspace to empty', () =>
           }
         }
         const full = await c.snapshot();
+        await expectTypeTotals(c);
         for (let i = 0; i < applied; i += 1) {
           const res = await c.exec('UNDO');
           expect(res.status).toBe(200);
         }
         expect((await c.exec('UNDO')).status).toBe(409);
         expect(await c.snapshot()).toEqual({ nodes: [], edges: [] });
+        await expectTypeTotals(c);
         for (let i = 0; i < applied; i += 1) {
           expect((await c.exec('REDO')).status).toBe(200);
         }
         expect(await c.snapshot()).toEqual(full);
+        await expectTypeTotals(c);
       }),
       { numRuns: 30 },
     );
