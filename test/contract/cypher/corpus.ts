@@ -720,6 +720,49 @@ export const CORPUS: readonly CorpusQuery[] = [
     rows: [[23]],
   },
   {
+    name: 'count of every node (a kept count on the embedded store)',
+    query: 'MATCH (n) RETURN count(n) AS c',
+    columns: ['c'],
+    rows: [[11]],
+  },
+  {
+    name: 'count of one label, twice over (kept counts)',
+    query: 'MATCH (n:Pump:Entity) RETURN count(*) AS pumps, count(n) AS again',
+    columns: ['pumps', 'again'],
+    rows: [[3, 3]],
+  },
+  {
+    name: 'count of a label nothing has (kept counts)',
+    query: 'MATCH (n:Nothing) RETURN count(*) AS c',
+    columns: ['c'],
+    rows: [[0]],
+  },
+  {
+    name: 'count of every relationship, one way (kept counts)',
+    query: 'MATCH ()-[r]->() RETURN count(r) AS c',
+    columns: ['c'],
+    rows: [[12]],
+  },
+  {
+    name: 'count of two relationship types, incoming, by row and by variable (kept counts)',
+    query: 'MATCH (a)<-[r:FEEDS|FLOWS_TO]-(b) RETURN count(*) AS c, count(r) AS d, count(a) AS e',
+    columns: ['c', 'd', 'e'],
+    rows: [[6, 6, 6]],
+  },
+  {
+    name: 'one node at both ends counts self-loops only',
+    query: 'MATCH (a)-[r]->(a) RETURN count(r) AS c',
+    columns: ['c'],
+    rows: [[1]],
+  },
+  {
+    name: 'the same counts with a condition are counted, and agree',
+    query:
+      'MATCH (a)-[r:FEEDS|FLOWS_TO]->(b) WHERE true WITH count(*) AS c MATCH (n:Pump) WHERE n.id IS NOT NULL RETURN c, count(n) AS pumps',
+    columns: ['c', 'pumps'],
+    rows: [[6, 3]],
+  },
+  {
     name: 'named undirected ends',
     query: "MATCH (a)-[r]-(b) WHERE a.id = 't2' RETURN b.id AS b, r.id AS r ORDER BY r",
     columns: ['b', 'r'],

@@ -6,6 +6,7 @@ import { ANY, elementOf } from '../../../cypher/types';
 import { bindElement, ExpressionCompiler } from './compile-expression';
 import { notColumnNumber, orderSql, weighable } from './compile-functions';
 import { PatternCompiler } from './compile-pattern';
+import { countFromCounters } from './count-store';
 import { SubqueryCompiler } from './compile-subquery';
 import { Frame, sampledAliveCheck, type Binding, type Ordering } from './frame';
 import { SqlBuilder, type SqlValue } from './sql-builder';
@@ -38,7 +39,7 @@ export function compileToSql(analyzed: AnalyzedQuery, options: SqlCompileOptions
   const patterns = new PatternCompiler(sql, exprs);
   exprs.patterns = new SubqueryCompiler(sql, patterns);
   const compiler = new QueryCompiler(sql, exprs, patterns, options.rowLimit);
-  const select = compiler.run(analyzed);
+  const select = countFromCounters(analyzed, sql) ?? compiler.run(analyzed);
   return { sql: sql.statement(select), params: sql.params, columns: analyzed.columns };
 }
 
