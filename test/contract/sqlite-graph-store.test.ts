@@ -261,6 +261,26 @@ describe('SqliteGraphStore specifics', () => {
     ).rejects.toThrow('changed my mind');
     expect([await total('Pump'), await total('Tank')]).toEqual([3, 1]);
 
+    // Self-loops are kept apart too (an undirected Cypher count subtracts them).
+    const loops = () =>
+      db.reader
+        .prepare(
+          "SELECT type, records FROM graph_type_counts WHERE workspace_id = ? AND kind = 'loop' ORDER BY type",
+        )
+        .raw()
+        .all(ws);
+    expect(loops()).toEqual([['LINKS', 1]]);
+    await store.transaction(ws, async ({ graph }) => {
+      const [loop] = (await graph.edgesOfNode(tank.id)).filter((e) => e.sourceId === e.targetId);
+      await graph.deleteEdge(loop!.id);
+      await graph.insertEdge(makeEdge(pumps[2]!, pumps[2]!, { type: 'FEEDS' }));
+    });
+    expect(loops()).toEqual([
+      ['FEEDS', 1],
+      ['LINKS', 0],
+    ]);
+    expect([await edgeTotal('FEEDS'), await edgeTotal('LINKS')]).toEqual([2, 1]);
+
     // The kept counts are what counting the records gives.
     for (const entityType of ['Pump', 'Tank', 'Valve']) {
       const counted = await store.listNodes(

@@ -57,6 +57,7 @@ describe('applyMigrations', () => {
     edge.run('w1', 'e1', 'FEEDS', 'a', 'c');
     edge.run('w1', 'e2', 'FEEDS', 'b', 'c');
     edge.run('w2', 'e1', 'LINKS', 'a', 'a');
+    edge.run('w1', 'e3', 'FEEDS', 'c', 'c');
     expect(applyMigrations(db, MIGRATIONS)).toEqual([12]);
     expect(
       db
@@ -64,10 +65,12 @@ describe('applyMigrations', () => {
         .raw()
         .all(),
     ).toEqual([
-      ['w1', 'edge', 'FEEDS', 2],
+      ['w1', 'edge', 'FEEDS', 3],
+      ['w1', 'loop', 'FEEDS', 1],
       ['w1', 'node', 'Pump', 2],
       ['w1', 'node', 'Tank', 1],
       ['w2', 'edge', 'LINKS', 1],
+      ['w2', 'loop', 'LINKS', 1],
       ['w2', 'node', 'Pump', 1],
     ]);
     db.close();

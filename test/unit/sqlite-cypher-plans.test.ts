@@ -90,7 +90,8 @@ describe('SQLite plans of compiled Cypher', () => {
   });
 
   it('counts every edge both ways in one pass over an edge index', () => {
-    expect(plan(corpusQuery('undirected anonymous ends count each edge both ways'))).toEqual([
+    // (A count alone is read from the kept counters: the `+ 0` keeps this one counted.)
+    expect(plan('MATCH ()-[r]-() RETURN count(r) + 0 AS c')).toEqual([
       expect.stringMatching(
         /^SEARCH e\d+ USING COVERING INDEX graph_edges_(in|out) \(workspace_id=\?\)$/,
       ),

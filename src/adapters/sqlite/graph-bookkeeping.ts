@@ -1,6 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordKind } from '../../domain/graph';
 
+/** What `graph_type_counts` counts per type: nodes, edges, and edges from a node to itself. */
+export type CountedKind = RecordKind | 'loop';
+
 /**
  * The writer connection's statements that keep the search outbox and `graph_counts` in step
  * with the graph, prepared once per store. Node ids travel as one JSON array per statement.
@@ -9,7 +12,7 @@ export class BookkeepingStatements {
   readonly dropEntries: Statement<[string, string]>;
   readonly addEntries: Statement<[string, string, string]>;
   readonly addCounts: Statement<[string, number, number]>;
-  readonly addTypeCount: Statement<[string, RecordKind, string, number]>;
+  readonly addTypeCount: Statement<[string, CountedKind, string, number]>;
 
   constructor(writer: Database) {
     this.dropEntries = writer.prepare(
@@ -52,9 +55,10 @@ export class GraphBookkeeping {
   private nodeDelta = 0;
   private edgeDelta = 0;
   /** Count changes per type, by `kind` then type (`graph_type_counts`). */
-  private readonly typeDeltas: Record<RecordKind, Map<string, number>> = {
+  private readonly typeDeltas: Record<CountedKind, Map<string, number>> = {
     node: new Map(),
     edge: new Map(),
+    loop: new Map(),
   };
 
   constructor(
@@ -71,8 +75,9 @@ export class GraphBookkeeping {
   /**
    * A record of `type` was added (`+1`) to or removed (`-1`) from its type's count: inserted
    * or deleted, or a node whose entity type changed (`-1` for the old, `+1` for the new).
+   * An edge from a node to itself counts as an `edge` and as a `loop`.
    */
-  typeCounted(kind: RecordKind, type: string, delta: -1 | 1): void {
+  typeCounted(kind: CountedKind, type: string, delta: -1 | 1): void {
     const deltas = this.typeDeltas[kind];
     deltas.set(type, (deltas.get(type) ?? 0) + delta);
   }
@@ -96,7 +101,7 @@ export class GraphBookkeeping {
     if (this.nodeDelta !== 0 || this.edgeDelta !== 0) {
       this.s.addCounts.run(this.workspaceId, this.nodeDelta, this.edgeDelta);
     }
-    for (const kind of ['node', 'edge'] as const) {
+    for (const kind of ['node', 'edge', 'loop'] as const) {
       for (const [type, delta] of this.typeDeltas[kind]) {
         if (delta !== 0) {
           this.s.addTypeCount.run(this.workspaceId, kind, type, delta);

@@ -219,6 +219,9 @@ export class SqliteGraphWriter implements GraphWriter {
       }
       this.bookkeeping.edgeCounted(1);
       this.bookkeeping.typeCounted('edge', edge.type, 1);
+      if (edge.sourceId === edge.targetId) {
+        this.bookkeeping.typeCounted('loop', edge.type, 1);
+      }
       return { status: 'ok' };
     });
   }
@@ -270,6 +273,9 @@ export class SqliteGraphWriter implements GraphWriter {
       if (row) {
         this.bookkeeping.edgeCounted(-1);
         this.bookkeeping.typeCounted('edge', row.type, -1);
+        if (row.source_id === row.target_id) {
+          this.bookkeeping.typeCounted('loop', row.type, -1);
+        }
         return { status: 'ok', record: toEdge(row) };
       }
       return this.failure(this.s.edgeVersion.get(this.workspaceId, id));

@@ -750,6 +750,18 @@ export const CORPUS: readonly CorpusQuery[] = [
     rows: [[6, 6, 6]],
   },
   {
+    name: 'undirected count of two relationship types (kept counts)',
+    query: 'MATCH ()-[r:FEEDS|FLOWS_TO]-() RETURN count(*) AS c',
+    columns: ['c'],
+    rows: [[12]],
+  },
+  {
+    name: 'undirected count of the self-looping type: the loop once (kept counts)',
+    query: 'MATCH (a)-[r:RECIRCULATES]-(b) RETURN count(r) AS c',
+    columns: ['c'],
+    rows: [[1]],
+  },
+  {
     name: 'one node at both ends counts self-loops only',
     query: 'MATCH (a)-[r]->(a) RETURN count(r) AS c',
     columns: ['c'],

@@ -1,5 +1,6 @@
 import type { Expr, MatchClause, Projection } from '../../../cypher/ast';
 import type { AnalyzedQuery } from '../../../cypher/index';
+import type { CountedKind } from '../graph-bookkeeping';
 import type { SqlBuilder } from './sql-builder';
 
 /**
@@ -9,9 +10,10 @@ import type { SqlBuilder } from './sql-builder';
  *
  *   MATCH (n) RETURN count(n)                   MATCH (n:Pump) RETURN count(*) AS pumps
  *   MATCH ()-[r]->() RETURN count(r)            MATCH (a)<-[r:FEEDS|FLOWS_TO]-(b) RETURN count(*)
+ *   MATCH ()-[r]-() RETURN count(r)             (every edge twice, a self-loop once)
  *
- * Exactly this shape: one MATCH of one node, or of one directed single-hop relationship
- * between two ends without labels or properties (and not the same variable twice), no
+ * Exactly this shape: one MATCH of one node, or of one single-hop relationship between two
+ * ends without labels or properties (and not the same variable twice), no
  * WHERE, and a RETURN of nothing but plain `count(*)` or `count(<a variable of the
  * pattern>)`, without DISTINCT, ORDER BY, SKIP or LIMIT. Anything else is null and compiles
  * as usual; the answer is the same either way (the corpus has both kinds).
@@ -65,19 +67,24 @@ function countedRecords(match: MatchClause, sql: SqlBuilder): string | null {
   if (rel.properties !== null || rel.length !== null || rel.bound === true) {
     return null;
   }
-  // Undirected, each edge matches twice (once a self-loop): not a kept number.
-  if (rel.direction === 'both') {
-    return null;
+  const types = [...new Set(rel.types)];
+  const edges =
+    types.length === 0
+      ? `SELECT edges FROM graph_counts WHERE workspace_id = ${sql.ws}`
+      : typeCount(sql, 'edge', types);
+  if (rel.direction !== 'both') {
+    return edges;
   }
-  return rel.types.length === 0
-    ? `SELECT edges FROM graph_counts WHERE workspace_id = ${sql.ws}`
-    : typeCount(sql, 'edge', [...new Set(rel.types)]);
+  // Undirected, every edge matches once each way, a self-loop once.
+  return `SELECT 2 * coalesce((${edges}), 0) - coalesce((${typeCount(sql, 'loop', types)}), 0)`;
 }
 
-function typeCount(sql: SqlBuilder, kind: 'node' | 'edge', types: string[]): string {
+/** The kept count of `kind` over `types` (every type when empty). */
+function typeCount(sql: SqlBuilder, kind: CountedKind, types: string[]): string {
+  const ofTypes =
+    types.length === 0 ? '' : ` AND type IN (SELECT value FROM json_each(${sql.bind(types)}))`;
   return `SELECT sum(records) FROM graph_type_counts
-    WHERE workspace_id = ${sql.ws} AND kind = ${sql.bind(kind)}
-      AND type IN (SELECT value FROM json_each(${sql.bind(types)}))`;
+    WHERE workspace_id = ${sql.ws} AND kind = ${sql.bind(kind)}${ofTypes}`;
 }
 
 function variablesOf(match: MatchClause): Set<string> {
