@@ -762,7 +762,7 @@ export const CORPUS: readonly CorpusQuery[] = [
     rows: [[1]],
   },
   {
-    name: 'one node at both ends counts self-loops only',
+    name: 'one node at both ends counts self-loops only (kept counts)',
     query: 'MATCH (a)-[r]->(a) RETURN count(r) AS c',
     columns: ['c'],
     rows: [[1]],

@@ -11,12 +11,13 @@ import type { SqlBuilder } from './sql-builder';
  *   MATCH (n) RETURN count(n)                   MATCH (n:Pump) RETURN count(*) AS pumps
  *   MATCH ()-[r]->() RETURN count(r)            MATCH (a)<-[r:FEEDS|FLOWS_TO]-(b) RETURN count(*)
  *   MATCH ()-[r]-() RETURN count(r)             (every edge twice, a self-loop once)
+ *   MATCH (a)-[r]->(a) RETURN count(r)          (the self-loops)
  *
  * Exactly this shape: one MATCH of one node, or of one single-hop relationship between two
- * ends without labels or properties (and not the same variable twice), no
- * WHERE, and a RETURN of nothing but plain `count(*)` or `count(<a variable of the
- * pattern>)`, without DISTINCT, ORDER BY, SKIP or LIMIT. Anything else is null and compiles
- * as usual; the answer is the same either way (the corpus has both kinds).
+ * ends without labels or properties, no WHERE, and a RETURN of nothing but plain `count(*)`
+ * or `count(<a variable of the pattern>)`, without DISTINCT, ORDER BY, SKIP or LIMIT.
+ * Anything else is null and compiles as usual; the answer is the same either way
+ * (test/unit/sqlite-cypher-count-store.test.ts runs both).
  */
 export function countFromCounters(analyzed: AnalyzedQuery, sql: SqlBuilder): string | null {
   const [match, ret, ...rest] = analyzed.query.clauses;
@@ -60,14 +61,17 @@ function countedRecords(match: MatchClause, sql: SqlBuilder): string | null {
   if (relationships.length !== 1 || !rel || !from || !to) {
     return null;
   }
-  const sameEnd = from.variable !== null && from.variable === to.variable;
-  if (from.labels.length > 0 || to.labels.length > 0 || sameEnd) {
+  if (from.labels.length > 0 || to.labels.length > 0) {
     return null;
   }
   if (rel.properties !== null || rel.length !== null || rel.bound === true) {
     return null;
   }
   const types = [...new Set(rel.types)];
+  if (from.variable !== null && from.variable === to.variable) {
+    // One node at both ends: the self-loops, matched once whatever the direction.
+    return typeCount(sql, 'loop', types);
+  }
   const edges =
     types.length === 0
       ? `SELECT edges FROM graph_counts WHERE workspace_id = ${sql.ws}`
