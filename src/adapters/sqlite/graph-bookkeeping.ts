@@ -82,6 +82,11 @@ export class GraphBookkeeping {
     deltas.set(type, (deltas.get(type) ?? 0) + delta);
   }
 
+  /** The changes of `kind`'s type counts this transaction made so far (not yet flushed). */
+  pendingTypeDeltas(kind: CountedKind): ReadonlyMap<string, number> {
+    return this.typeDeltas[kind];
+  }
+
   /** An edge was inserted (`+1`) or deleted (`-1`); edges have no search vector. */
   edgeCounted(countDelta: -1 | 1): void {
     this.edgeDelta += countDelta;

@@ -129,14 +129,15 @@ export class GraphWriterStatements {
        WHERE workspace_id = @workspaceId AND type = @type AND id > @afterId
        ORDER BY id LIMIT @limit`,
     );
+    // The kept counts (graph-bookkeeping.ts), as of the transaction's start.
     this.typeCounts = {
       node: writer.prepare(
-        `SELECT entity_type AS type, COUNT(*) AS count FROM graph_nodes
-         WHERE workspace_id = ? GROUP BY entity_type ORDER BY entity_type`,
+        `SELECT type, records AS count FROM graph_type_counts
+         WHERE workspace_id = ? AND kind = 'node'`,
       ),
       edge: writer.prepare(
-        `SELECT type, COUNT(*) AS count FROM graph_edges
-         WHERE workspace_id = ? GROUP BY type ORDER BY type`,
+        `SELECT type, records AS count FROM graph_type_counts
+         WHERE workspace_id = ? AND kind = 'edge'`,
       ),
     };
     this.edgesAt = {
@@ -294,8 +295,28 @@ export class SqliteGraphWriter implements GraphWriter {
     );
   }
 
+  /**
+   * The kept counts plus what this transaction changed so far: one read of a row per type,
+   * never a walk of the workspace's records while holding the writer (grouping them took
+   * 15 ms for 100,000 nodes and 28 ms for 200,000 edges here, growing with the workspace;
+   * the rows take 0.02 ms). Types with no record left out; by name in byte order, as
+   * SQLite sorts.
+   */
   typeCounts(kind: RecordKind): Promise<TypeCount[]> {
-    return this.scope.run(() => this.s.typeCounts[kind].all(this.workspaceId));
+    return this.scope.run(() => {
+      const counts = new Map<string, number>();
+      for (const { type, count } of this.s.typeCounts[kind].all(this.workspaceId)) {
+        counts.set(type, count);
+      }
+      for (const [type, delta] of this.bookkeeping.pendingTypeDeltas(kind)) {
+        counts.set(type, (counts.get(type) ?? 0) + delta);
+      }
+      return [...counts]
+        .filter(([, count]) => count > 0)
+        .map(([type, count]) => ({ type, count, bytes: Buffer.from(type) }))
+        .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
+        .map(({ type, count }) => ({ type, count }));
+    });
   }
 
   countEdgesAt(nodeId: string, end: 'source' | 'target', type: string): Promise<number> {

@@ -146,4 +146,29 @@ export function ontologyCases(ctx: ContractContext): void {
       expect(await graph.countEdgesAt('p1', 'source', 'FEEDS')).toBe(1);
     });
   });
+
+  it('counts the records of each type with the writes of its own transaction', async () => {
+    const ws = newWorkspace();
+    const pump = makeNode({ id: 'p1', entityType: 'Pump' });
+    const tank = makeNode({ id: 't1', entityType: 'Tank' });
+    await seed(ctx.store, ws, [pump, tank], [makeEdge(pump, tank, { id: 'e1', type: 'FEEDS' })]);
+    await ctx.store.transaction(ws, async ({ graph }) => {
+      await graph.insertNode(makeNode({ id: 'p2', entityType: 'Pump' }));
+      await graph.insertNode(makeNode({ id: 'é1', entityType: 'Éclusier' }));
+      await graph.replaceNode({ ...tank, entityType: 'Pump', version: 2 }, 1);
+      await graph.deleteEdge('e1');
+      await graph.insertEdge(makeEdge(pump, pump, { id: 'e2', type: 'LOOPS' }));
+      expect(await graph.typeCounts('node')).toEqual([
+        { type: 'Pump', count: 3 },
+        { type: 'Éclusier', count: 1 },
+      ]);
+      expect(await graph.typeCounts('edge')).toEqual([{ type: 'LOOPS', count: 1 }]);
+    });
+    await ctx.store.transaction(ws, async ({ graph }) => {
+      expect(await graph.typeCounts('node')).toEqual([
+        { type: 'Pump', count: 3 },
+        { type: 'Éclusier', count: 1 },
+      ]);
+    });
+  });
 }
