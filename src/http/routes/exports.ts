@@ -38,13 +38,16 @@ export async function writeNdjson(
     const ok = res.write(buffered);
     buffered = '';
     if (!ok) {
+      let idle: NodeJS.Timeout | undefined;
       const drained = await Promise.race([
         once(res, 'drain', { signal: stop }).then(
           () => true,
           () => false,
         ),
-        new Promise<false>((resolve) => setTimeout(resolve, idleMs, false).unref()),
-      ]);
+        new Promise<false>((resolve) => {
+          idle = setTimeout(resolve, idleMs, false);
+        }),
+      ]).finally(() => clearTimeout(idle));
       if (!drained) {
         return stop.aborted ? (stop.reason as Stop) : 'client stopped reading';
       }
