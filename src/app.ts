@@ -113,6 +113,14 @@ export interface AppDeps {
  */
 const MAX_RUNNING_EXPORTS = 4;
 
+/**
+ * How long an export waits for its client to take in more of the answer before it cuts the
+ * connection off (and releases its snapshot). Long: a connection's buffers hold megabytes,
+ * and the kernel reports room for more only once much of that is free, so a slow but
+ * steady reader (tens of KB/s) shows progress only every half minute or so.
+ */
+const EXPORT_IDLE_MS = 120_000;
+
 /** Every route of the API, in mounting order. The OpenAPI test reads this table too. */
 export function routeTable(deps: AppDeps): RouteDef[] {
   return [
@@ -148,7 +156,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       stores: { workspaces: deps.workspaces, graph: deps.graph, ontology: deps.ontology },
       clock: deps.clock,
       draining: deps.lifecycle.draining,
-      idleMs: deps.http.bodyTimeoutMs,
+      idleMs: EXPORT_IDLE_MS,
       maxRunning: MAX_RUNNING_EXPORTS,
       logger: deps.logger,
     }),

@@ -94,6 +94,41 @@ describe('writeNdjson', () => {
     expect(produced).toBeLessThan(500);
   });
 
+  it('waits on for a client that keeps taking in part of what is unsent, however slowly', async () => {
+    const res = new FakeResponse(false);
+    let unsent = 1_000_000;
+    const reading = setInterval(() => {
+      unsent -= 1000; // a slow reader: the connection's backlog shrinks a little each time
+    }, 30);
+    try {
+      const writing = writeNdjson(
+        res as unknown as Response,
+        linesOf(10),
+        50,
+        new AbortController().signal,
+        () => unsent,
+      );
+      // Several idle periods pass without a drain, and the client is not cut off.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      res.emit('drain');
+      expect(await writing).toBeNull();
+      expect(res.ended).toBe(true);
+    } finally {
+      clearInterval(reading);
+    }
+    // The same client, stuck: cut off after one idle period without progress.
+    const stuck = new FakeResponse(false);
+    expect(
+      await writeNdjson(
+        stuck as unknown as Response,
+        linesOf(10),
+        50,
+        new AbortController().signal,
+        () => 500,
+      ),
+    ).toBe('client stopped reading');
+  });
+
   it('goes on when the client reads again, and stops at once when told to', async () => {
     const res = new FakeResponse(false);
     const stop = new AbortController();

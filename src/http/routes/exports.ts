@@ -24,35 +24,51 @@ type Stop = 'client gone' | 'client stopped reading' | 'shutting down';
  * Writes `lines` to `res` (the response, or the gzip stream in front of it) as NDJSON,
  * waiting for the client to read what was written (the stream drains) before reading more
  * records. Stops when `stop` aborts (the client went away, the server shuts down) or when
- * the client reads nothing for `idleMs`; the response is then cut off before the end
- * line, and the reason returned. Null when every line was written.
+ * the client reads nothing for `idleMs`: `unsent` is the number of bytes the connection
+ * still holds for the client, and a wait goes on as long as it shrinks at least once every
+ * `idleMs` (a socket signals drain only once much of its buffer is free, which a slow but
+ * steady reader may take longer than `idleMs` to reach). When stopped, the response is cut
+ * off before the end line, and the reason returned. Null when every line was written.
  */
 export async function writeNdjson(
   res: Writable,
   lines: AsyncIterable<ExportLine>,
   idleMs: number,
   stop: AbortSignal,
+  unsent: () => number = () => 0,
 ): Promise<Stop | null> {
   let buffered = '';
+  const untilDrained = async (): Promise<Stop | null> => {
+    const drain = once(res, 'drain', { signal: stop }).then(
+      () => true,
+      () => false,
+    );
+    for (let before = unsent(); ;) {
+      let idle: NodeJS.Timeout | undefined;
+      const drained = await Promise.race([
+        drain,
+        new Promise<null>((resolve) => {
+          idle = setTimeout(resolve, idleMs, null);
+        }),
+      ]).finally(() => clearTimeout(idle));
+      if (drained === true) {
+        return null;
+      }
+      if (stop.aborted) {
+        return stop.reason as Stop;
+      }
+      const now = unsent();
+      if (drained === false || now >= before) {
+        return 'client stopped reading';
+      }
+      before = now;
+    }
+  };
   const flush = async (): Promise<Stop | null> => {
     const ok = res.write(buffered);
     buffered = '';
-    if (!ok) {
-      let idle: NodeJS.Timeout | undefined;
-      const drained = await Promise.race([
-        once(res, 'drain', { signal: stop }).then(
-          () => true,
-          () => false,
-        ),
-        new Promise<false>((resolve) => {
-          idle = setTimeout(resolve, idleMs, false);
-        }),
-      ]).finally(() => clearTimeout(idle));
-      if (!drained) {
-        return stop.aborted ? (stop.reason as Stop) : 'client stopped reading';
-      }
-    }
-    return stop.aborted ? (stop.reason as Stop) : null;
+    const stopped = ok ? null : await untilDrained();
+    return stopped ?? (stop.aborted ? (stop.reason as Stop) : null);
   };
   for await (const line of lines) {
     buffered += `${JSON.stringify(line)}\n`;
@@ -87,7 +103,7 @@ export function exportRoutes(deps: {
   clock: Clock;
   /** Aborted when the server starts draining: running exports are cut off. */
   draining: AbortSignal;
-  /** HTTP_BODY_TIMEOUT_MS: the longest the client may read nothing before it is cut off. */
+  /** The longest the client may take in nothing before it is cut off. */
   idleMs: number;
   /** Exports running at once in this process at most (each holds a read snapshot). */
   maxRunning: number;
@@ -171,7 +187,9 @@ export function exportRoutes(deps: {
           };
           let stopped: Stop | null;
           try {
-            stopped = await writeNdjson(sink, all, deps.idleMs, stop.signal);
+            // What the connection still holds for the client: it shrinks as the client reads.
+            const unsent = () => res.socket?.writableLength ?? 0;
+            stopped = await writeNdjson(sink, all, deps.idleMs, stop.signal, unsent);
           } catch (error) {
             // Past the headers nothing can be answered: the response is cut off before its
             // end line, which tells the client (and any import of the file) it is incomplete.
