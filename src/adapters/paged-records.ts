@@ -1,4 +1,4 @@
-import type { GraphStore, RecordChunk } from '../ports/graph-store';
+import type { GraphStore, ListPage, ListPageRequest, RecordChunk } from '../ports/graph-store';
 
 /** Records read per page by `pagedRecords`. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -17,46 +17,43 @@ export async function* pagedRecords(
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<RecordChunk, void, undefined> {
   const nodeIds = new Set<string>();
-  let after: string | undefined;
-  for (;;) {
-    const page = await store.listNodes(workspaceId, {}, [], {
-      limit: pageSize,
-      offset: 0,
-      count: false,
-      ...(after === undefined ? {} : { after: { values: [], id: after } }),
-    });
-    if (page.items.length === 0) {
-      break;
-    }
-    for (const node of page.items) {
+  for await (const items of keysetPages(
+    (page) => store.listNodes(workspaceId, {}, [], page),
+    pageSize,
+  )) {
+    for (const node of items) {
       nodeIds.add(node.id);
     }
-    after = page.items[page.items.length - 1]?.id;
-    yield { kind: 'node', items: page.items };
-    if (page.items.length < pageSize) {
-      break;
-    }
+    yield { kind: 'node', items };
   }
-  after = undefined;
-  for (;;) {
-    const page = await store.listEdges(workspaceId, {}, [], {
-      limit: pageSize,
-      offset: 0,
-      count: false,
-      ...(after === undefined ? {} : { after: { values: [], id: after } }),
-    });
-    if (page.items.length === 0) {
-      break;
-    }
-    after = page.items[page.items.length - 1]?.id;
-    const items = page.items.filter(
-      (edge) => nodeIds.has(edge.sourceId) && nodeIds.has(edge.targetId),
-    );
+  for await (const page of keysetPages((p) => store.listEdges(workspaceId, {}, [], p), pageSize)) {
+    const items = page.filter((edge) => nodeIds.has(edge.sourceId) && nodeIds.has(edge.targetId));
     if (items.length > 0) {
       yield { kind: 'edge', items };
     }
-    if (page.items.length < pageSize) {
-      break;
+  }
+}
+
+/** The non-empty pages of a list in id order, each read after the last id of the one before. */
+async function* keysetPages<T extends { id: string }>(
+  read: (page: ListPageRequest) => Promise<ListPage<T>>,
+  pageSize: number,
+): AsyncGenerator<T[], void, undefined> {
+  let after: string | undefined;
+  for (;;) {
+    const { items } = await read({
+      limit: pageSize,
+      offset: 0,
+      count: false,
+      ...(after === undefined ? {} : { after: { values: [], id: after } }),
+    });
+    if (items.length === 0) {
+      return;
     }
+    yield items;
+    if (items.length < pageSize) {
+      return;
+    }
+    after = items[items.length - 1]?.id;
   }
 }

@@ -186,6 +186,19 @@ describe('GET /api/export', () => {
     expect(preferNone.headers['content-encoding']).toBeUndefined();
   });
 
+  it('answers hostile query strings with 400 in the envelope', async () => {
+    for (const query of [
+      '?x[a][b][c][d][e]=1',
+      `?format=${'a'.repeat(5000)}`,
+      '?__proto__=1',
+      '?format=csv&format=json',
+      '?%00=1',
+    ]) {
+      const res = await exportOf(t, key, workspaceId, query);
+      expectError(res, 400, 'VALIDATION_ERROR');
+    }
+  });
+
   it('answers HEAD with the headers of a GET and no body', async () => {
     await c.node('Pump', 'A');
     const res = await request(t.app).head('/api/export').set(authHeaders(key, workspaceId));

@@ -1,24 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import pino from 'pino';
-import type { GraphNode } from '../../src/domain/graph';
 import { ServiceUnavailableError } from '../../src/errors';
 import { exportRoutes, writeNdjson } from '../../src/http/routes/exports';
 import type { RecordChunk } from '../../src/ports/graph-store';
 import type { TransferStores } from '../../src/transfer/export-workspace';
 import type { ExportLine } from '../../src/transfer/format';
+import { makeNode } from '../contract/graph-store/fixtures';
 
 const WS = '6f1d2c3b-4a59-4687-9a1b-2c3d4e5f6071';
 const T = '2026-01-01T00:00:00.000Z';
-const node = (id: string): GraphNode => ({
-  id,
-  entityType: 'Thing',
-  name: id,
-  properties: {},
-  version: 1,
-  createdAt: T,
-  updatedAt: T,
-});
+const node = (id: string) => makeNode({ id, entityType: 'Thing', name: id });
 
 /** A response whose client reads only when told to (`drain`), recording what it got. */
 class FakeResponse extends EventEmitter {

@@ -1,27 +1,11 @@
 import { pagedRecords } from '../../src/adapters/paged-records';
 import type { GraphEdge, GraphNode } from '../../src/domain/graph';
 import type { ListPageRequest, RecordChunk } from '../../src/ports/graph-store';
+import { makeEdge, makeNode } from '../contract/graph-store/fixtures';
 
-const T = '2026-01-01T00:00:00.000Z';
-const node = (id: string): GraphNode => ({
-  id,
-  entityType: 'Thing',
-  name: id,
-  properties: {},
-  version: 1,
-  createdAt: T,
-  updatedAt: T,
-});
-const edge = (id: string, sourceId: string, targetId: string): GraphEdge => ({
-  id,
-  type: 'LINKS',
-  sourceId,
-  targetId,
-  properties: {},
-  version: 1,
-  createdAt: T,
-  updatedAt: T,
-});
+const node = (id: string) => makeNode({ id, entityType: 'Thing', name: id });
+const edge = (id: string, sourceId: string, targetId: string) =>
+  makeEdge(node(sourceId), node(targetId), { id, type: 'LINKS' });
 
 /** A list store over arrays, recording every page request it is asked. */
 function fakeStore(nodes: GraphNode[], edges: GraphEdge[]) {

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '../../ports/clock';
-import { InsufficientScopeError, ServiceUnavailableError } from '../../errors';
+import { ServiceUnavailableError } from '../../errors';
 import type { ExportLine } from '../../transfer/format';
 import { exportWorkspace, type TransferStores } from '../../transfer/export-workspace';
 import { workspaceOf } from '../request-context';
@@ -114,12 +114,9 @@ export function exportRoutes(deps: {
     {
       method: 'get',
       path: '/api/export',
-      access: { workspace: 'required', scope: 'read:nodes' },
+      access: { workspace: 'required', scope: ['read:nodes', 'read:edges'] },
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
-        if (!(req.ctx.scopes ?? []).includes('read:edges')) {
-          throw new InsufficientScopeError('read:edges');
-        }
         parseInput(exportQuery, req.query, 'query');
         if (running >= deps.maxRunning) {
           throw new ServiceUnavailableError(

@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { ImportRecord } from '../../domain/imports';
 import {
-  InsufficientScopeError,
   NotFoundError,
   RequestTimeoutError,
   UnsupportedContentEncodingError,
@@ -71,14 +70,11 @@ export function importRoutes(deps: {
     {
       method: 'post',
       path: '/api/imports',
-      access: { workspace: 'required', scope: 'write:nodes' },
+      access: { workspace: 'required', scope: ['write:nodes', 'write:edges'] },
       // The body is streamed, never buffered: no JSON parser, no body limit (lines are limited).
       rawBody: true,
       handler: async (req, res) => {
         const { workspaceId, principal } = workspaceOf(req.ctx);
-        if (!(req.ctx.scopes ?? []).includes('write:edges')) {
-          throw new InsufficientScopeError('write:edges');
-        }
         requireNdjson(req);
         // An upload may take any time as long as it keeps coming: bounded between chunks.
         exemptFromRequestBound(req);

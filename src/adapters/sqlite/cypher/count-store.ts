@@ -91,16 +91,11 @@ function typeCount(sql: SqlBuilder, kind: CountedKind, types: string[]): string 
     WHERE workspace_id = ${sql.ws} AND kind = ${sql.bind(kind)}${ofTypes}`;
 }
 
+/** The variables of the (single) pattern `countedRecords` accepted. */
 function variablesOf(match: MatchClause): Set<string> {
-  const names = new Set<string>();
-  for (const part of match.patterns) {
-    for (const element of [...part.element.nodes, ...part.element.relationships]) {
-      if (element.variable !== null) {
-        names.add(element.variable);
-      }
-    }
-  }
-  return names;
+  const element = match.patterns[0]?.element;
+  const named = [...(element?.nodes ?? []), ...(element?.relationships ?? [])];
+  return new Set(named.flatMap((e) => (e.variable === null ? [] : [e.variable])));
 }
 
 /** True when the projection is plain counts of rows or of the pattern's variables. */
