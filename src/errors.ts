@@ -200,13 +200,18 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
-/** 415 for a body sent compressed where only an uncompressed one is read. */
+/**
+ * 415 for a body in a Content-Encoding the route does not read: any compression where only
+ * an uncompressed body is read, else one not among `accepted`.
+ */
 export class UnsupportedContentEncodingError extends AppError {
-  constructor(received: string) {
+  constructor(received: string, accepted: readonly string[] = []) {
     super(
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      'The request body must be sent uncompressed (no Content-Encoding, or identity).',
+      accepted.length === 0
+        ? 'The request body must be sent uncompressed (no Content-Encoding, or identity).'
+        : `The request body must be sent uncompressed or with Content-Encoding ${accepted.join(', ')}.`,
       { received: `content-encoding ${received}` },
     );
   }

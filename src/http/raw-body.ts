@@ -6,6 +6,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../errors';
+import { contentEncodingOf } from './body-encoding';
 
 /**
  * Refuses a body that is not `application/json` (a `charset` parameter is allowed only as
@@ -31,7 +32,7 @@ export function requireJsonMediaType(req: Request): void {
  * the client can read the answer.
  */
 export function readRawBody(req: Request, limitBytes: number, timeoutMs: number): Promise<Buffer> {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const encoding = contentEncodingOf(req);
   if (encoding !== 'identity') {
     return Promise.reject(new UnsupportedContentEncodingError(encoding));
   }

@@ -33,6 +33,16 @@ interface Progress {
   canDefine: boolean;
 }
 
+/**
+ * The upload's bytes do not decompress as its Content-Encoding says (thrown by whoever
+ * decompresses them): the import stops there, as when the upload is cut off.
+ */
+export class UndecodableUploadError extends Error {
+  constructor() {
+    super('the upload could not be decompressed as its Content-Encoding says');
+  }
+}
+
 class StopImport extends Error {
   constructor(readonly problem: ImportError) {
     super(problem.message);
@@ -325,6 +335,9 @@ export class ImportService {
     }
     if (error instanceof RequestTimeoutError) {
       return { line: progress.read + 1, message: `the upload stalled: ${error.message}` };
+    }
+    if (error instanceof UndecodableUploadError) {
+      return { line: progress.read + 1, message: error.message };
     }
     if (isUploadError(error)) {
       return {

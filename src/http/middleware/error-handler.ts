@@ -8,6 +8,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../errors';
+import { isDecompressionError } from '../body-encoding';
 import { sendError } from '../presenters/envelope';
 import { NOT_UTF8 } from './json-body';
 import { newRequestId } from './request-id';
@@ -16,10 +17,7 @@ interface BodyParserError {
   type?: string;
   status?: number;
   limit?: number;
-  /**
-   * zlib's code when a declared Content-Encoding does not match the bytes (`Z_DATA_ERROR`
-   * for gzip and deflate, `ERR__ERROR_...` for brotli).
-   */
+  /** zlib's code when a declared Content-Encoding does not match the bytes. */
   code?: unknown;
 }
 
@@ -39,7 +37,7 @@ function fromFramework(err: unknown): AppError | null {
     return null;
   }
   const e = err as BodyParserError;
-  if (typeof e.code === 'string' && /^(Z_|ERR__ERROR_)/.test(e.code)) {
+  if (isDecompressionError(e)) {
     // The body parser inflates gzip, deflate and br bodies; bytes that are not what the
     // Content-Encoding says are the client's error.
     return new ValidationError(

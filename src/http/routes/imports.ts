@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { ImportRecord } from '../../domain/imports';
 import {
@@ -7,9 +8,16 @@ import {
   UnsupportedContentEncodingError,
   UnsupportedMediaTypeError,
 } from '../../errors';
+import {
+  COMPRESSED_BODY_ENCODINGS,
+  contentEncodingOf,
+  decoderFor,
+  isDecompressionError,
+  type BodyEncoding,
+} from '../body-encoding';
 import { withIdleDeadline } from '../idle-deadline';
 import { exemptFromRequestBound } from '../server';
-import type { ImportService } from '../../transfer/api-import';
+import { UndecodableUploadError, type ImportService } from '../../transfer/api-import';
 import type { ImportStore } from '../../ports/import-store';
 import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
@@ -38,10 +46,10 @@ export function presentImport(record: ImportRecord): object {
 }
 
 /**
- * The upload must be NDJSON (`application/x-ndjson`, UTF-8), uncompressed: it is parsed as it
- * arrives, so nothing can be decoded after the fact.
+ * The upload must be NDJSON (`application/x-ndjson`, UTF-8), uncompressed or in one of the
+ * Content-Encodings JSON bodies may use; returns which.
  */
-function requireNdjson(req: Request): void {
+function requireNdjson(req: Request): BodyEncoding {
   const header = req.headers['content-type'];
   const [type = '', ...params] = (header ?? '').split(';').map((p) => p.trim().toLowerCase());
   const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length);
@@ -49,9 +57,63 @@ function requireNdjson(req: Request): void {
   if (type !== 'application/x-ndjson' || !utf8) {
     throw new UnsupportedMediaTypeError(header, 'application/x-ndjson');
   }
-  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding !== 'identity') {
-    throw new UnsupportedContentEncodingError(encoding);
+  const encoding = contentEncodingOf(req);
+  const known = encoding === 'identity' || isCompressedEncoding(encoding);
+  if (!known) {
+    throw new UnsupportedContentEncodingError(encoding, COMPRESSED_BODY_ENCODINGS);
+  }
+  return encoding;
+}
+
+function isCompressedEncoding(
+  encoding: string,
+): encoding is (typeof COMPRESSED_BODY_ENCODINGS)[number] {
+  return (COMPRESSED_BODY_ENCODINGS as readonly string[]).includes(encoding);
+}
+
+/**
+ * The chunks of a compressed upload, decompressed as they arrive (memory stays bounded: the
+ * pipes hold back the request while its reader is busy). Everything decompressed before a
+ * problem is read first, whatever the chunks the bytes came in; then the client having gone
+ * away ends it as an uncompressed upload's would, and bytes that do not decompress end it
+ * with an UndecodableUploadError. Stopping early leaves the request readable, so its rest can
+ * be drained and the answer sent.
+ */
+async function* decompressed(
+  req: Request,
+  encoding: Exclude<BodyEncoding, 'identity'>,
+): AsyncGenerator<Buffer> {
+  const decoder = decoderFor(encoding);
+  // A failing zlib stream drops the chunks it handed on but were not yet read; a
+  // pass-through that is ended, not destroyed, on the failure keeps them. (What zlib
+  // decompressed from the same input chunk as the bad bytes it never hands on: the import
+  // record says which lines were read.)
+  const decoded = new PassThrough();
+  let failure: Error | null = null;
+  decoder.on('error', (error: Error) => {
+    failure = error;
+    decoded.end();
+  });
+  const cutOff = (error?: Error) => {
+    if (!req.readableEnded) {
+      decoder.destroy(error ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    }
+  };
+  req.on('error', cutOff);
+  req.on('close', cutOff);
+  req.pipe(decoder).pipe(decoded);
+  try {
+    for await (const chunk of decoded) {
+      yield chunk as Buffer;
+    }
+    if (failure !== null) {
+      throw isDecompressionError(failure) ? new UndecodableUploadError() : failure;
+    }
+  } finally {
+    req.removeListener('error', cutOff);
+    req.removeListener('close', cutOff);
+    req.unpipe(decoder);
+    decoder.destroy();
   }
 }
 
@@ -75,7 +137,7 @@ export function importRoutes(deps: {
       rawBody: true,
       handler: async (req, res) => {
         const { workspaceId, principal } = workspaceOf(req.ctx);
-        requireNdjson(req);
+        const encoding = requireNdjson(req);
         // An upload may take any time as long as it keeps coming: bounded between chunks.
         exemptFromRequestBound(req);
         const watch: { stalled: RequestTimeoutError | null } = { stalled: null };
@@ -83,7 +145,9 @@ export function importRoutes(deps: {
           try {
             // Stopping early (a bad line) must not destroy the request: the answer is due.
             yield* withIdleDeadline<Buffer>(
-              req.iterator({ destroyOnReturn: false }),
+              encoding === 'identity'
+                ? req.iterator({ destroyOnReturn: false })
+                : decompressed(req, encoding),
               deps.bodyTimeoutMs,
             );
           } catch (error) {

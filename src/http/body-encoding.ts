@@ -1,0 +1,37 @@
+import type { Request } from 'express';
+import type { Transform } from 'node:stream';
+import zlib from 'node:zlib';
+
+/**
+ * The compressed forms a request body may take, as the JSON body parser reads them
+ * (`Content-Encoding: gzip`, `deflate` or `br`).
+ */
+export const COMPRESSED_BODY_ENCODINGS = ['gzip', 'deflate', 'br'] as const;
+export type BodyEncoding = 'identity' | (typeof COMPRESSED_BODY_ENCODINGS)[number];
+
+/** The request's Content-Encoding, lower case; `identity` when there is none. */
+export function contentEncodingOf(req: Request): string {
+  return (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+}
+
+/** A stream that decompresses a body sent in `encoding`. */
+export function decoderFor(encoding: Exclude<BodyEncoding, 'identity'>): Transform {
+  switch (encoding) {
+    case 'gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+  }
+}
+
+/**
+ * True for zlib's failure on bytes that are not what the Content-Encoding says: `Z_...`
+ * codes for gzip and deflate (`Z_BUF_ERROR` for a cut-off stream), `ERR__ERROR_...` for
+ * brotli. The client's error, never the service's.
+ */
+export function isDecompressionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(Z_|ERR__ERROR_)/.test(code);
+}
