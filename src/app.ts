@@ -98,6 +98,8 @@ export interface AppDeps {
     bodyTimeoutMs: number;
     /** Body limit of POST /api/commands/batch. */
     batchBodyLimitBytes: number;
+    /** EXPORT_TIME_LIMIT_MS: the longest one GET /api/export streams. */
+    exportTimeLimitMs: number;
     trustProxy: boolean;
     metricsToken: string | undefined;
     openApiPath: string;
@@ -157,6 +159,7 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       clock: deps.clock,
       draining: deps.lifecycle.draining,
       idleMs: EXPORT_IDLE_MS,
+      timeLimitMs: deps.http.exportTimeLimitMs,
       maxRunning: MAX_RUNNING_EXPORTS,
       logger: deps.logger,
     }),

@@ -255,6 +255,7 @@ export function createContainer(
       bodyLimitBytes: config.bodyLimitBytes,
       bodyTimeoutMs: config.timeouts.bodyMs,
       batchBodyLimitBytes: config.batchBodyLimitBytes,
+      exportTimeLimitMs: config.exportTimeLimitMs,
       trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       metricsToken: config.metricsToken,

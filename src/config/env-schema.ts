@@ -197,6 +197,8 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: positiveInt('HTTP_HEADERS_TIMEOUT_MS', 10_000),
   HTTP_BODY_TIMEOUT_MS: positiveInt('HTTP_BODY_TIMEOUT_MS', 30_000),
   BATCH_BODY_LIMIT_BYTES: positiveInt('BATCH_BODY_LIMIT_BYTES', 16_777_216),
+  // The longest a GET /api/export may stream (it holds a read snapshot meanwhile).
+  EXPORT_TIME_LIMIT_MS: positiveInt('EXPORT_TIME_LIMIT_MS', 1_800_000),
   TRUST_PROXY: booleanFlag(false),
   PUBLIC_URL: httpUrl('PUBLIC_URL').refine((v) => v === undefined || isBaseUrl(v), {
     message: 'PUBLIC_URL must be a base URL, without query, fragment or credentials',

@@ -21,6 +21,8 @@ export interface Config {
   };
   /** Body limit of POST /api/commands/batch (1,000 commands exceed the general limit). */
   batchBodyLimitBytes: number;
+  /** The longest one GET /api/export streams; past it the answer is cut off. */
+  exportTimeLimitMs: number;
   trustProxy: boolean;
   /** Browser origins allowed by CORS (`*` for any); empty when CORS_ORIGINS is unset. */
   corsOrigins: string[];
@@ -148,6 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     timeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, bodyMs: env.HTTP_BODY_TIMEOUT_MS },
     batchBodyLimitBytes: env.BATCH_BODY_LIMIT_BYTES,
+    exportTimeLimitMs: env.EXPORT_TIME_LIMIT_MS,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,

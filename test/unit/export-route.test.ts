@@ -172,12 +172,17 @@ describe('GET /api/export handler', () => {
     return { stores, release: () => release(), state };
   }
 
-  function handlerOf(stores: TransferStores, draining = new AbortController().signal) {
+  function handlerOf(
+    stores: TransferStores,
+    draining = new AbortController().signal,
+    { idleMs = 1000, timeLimitMs = 60_000 } = {},
+  ) {
     const [route] = exportRoutes({
       stores,
       clock: { now: () => Date.parse(T) },
       draining,
-      idleMs: 1000,
+      idleMs,
+      timeLimitMs,
       maxRunning: 1,
       logger: pino({ level: 'silent' }),
     });
@@ -222,6 +227,19 @@ describe('GET /api/export handler', () => {
     expect(res.destroyed).toBe(true);
     expect(res.ended).toBe(false);
     expect(res.written).not.toContain('"kind":"end"');
+    expect(state.closed).toBe(1);
+  });
+
+  it('cuts off an export still running at its time limit, and releases the read', async () => {
+    const { stores, release, state } = gatedStores();
+    release();
+    // A client that never takes anything in: only the time limit (not the minute-long idle
+    // cut-off) can end this within the test's time.
+    const res = new FakeResponse(false);
+    await handlerOf(stores, undefined, { idleMs: 60_000, timeLimitMs: 50 })(res);
+    expect(res.status).toBe(200);
+    expect(res.destroyed).toBe(true);
+    expect(res.ended).toBe(false);
     expect(state.closed).toBe(1);
   });
 

@@ -18,7 +18,7 @@ const WRITE_BYTES = 64 * 1024;
 const exportQuery = z.object({}).strict();
 
 /** Why a streamed export stopped before its end line. */
-type Stop = 'client gone' | 'client stopped reading' | 'shutting down';
+type Stop = 'client gone' | 'client stopped reading' | 'shutting down' | 'time limit';
 
 /**
  * Writes `lines` to `res` (the response, or the gzip stream in front of it) as NDJSON,
@@ -105,6 +105,12 @@ export function exportRoutes(deps: {
   draining: AbortSignal;
   /** The longest the client may take in nothing before it is cut off. */
   idleMs: number;
+  /**
+   * The longest one export streams (EXPORT_TIME_LIMIT_MS): a reader slow enough to take
+   * longer would hold its snapshot, and on the embedded store keep the write-ahead log from
+   * being truncated, for as long as it reads.
+   */
+  timeLimitMs: number;
   /** Exports running at once in this process at most (each holds a read snapshot). */
   maxRunning: number;
   logger: Logger;
@@ -129,6 +135,7 @@ export function exportRoutes(deps: {
         const stopWith = (reason: Stop) => () => stop.abort(reason);
         const gone = stopWith('client gone');
         const draining = stopWith('shutting down');
+        const timeLimit = setTimeout(stopWith('time limit'), deps.timeLimitMs);
         res.once('close', gone);
         deps.draining.addEventListener('abort', draining, { once: true });
         const lines = exportWorkspace(
@@ -200,6 +207,7 @@ export function exportRoutes(deps: {
           }
         } finally {
           running -= 1;
+          clearTimeout(timeLimit);
           res.off('close', gone);
           deps.draining.removeEventListener('abort', draining);
           // Releases the snapshot whatever happened (a no-op once the lines are all read).
