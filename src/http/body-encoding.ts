@@ -14,6 +14,12 @@ export function contentEncodingOf(req: Request): string {
   return (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
 }
 
+export function isCompressedEncoding(
+  encoding: string,
+): encoding is (typeof COMPRESSED_BODY_ENCODINGS)[number] {
+  return (COMPRESSED_BODY_ENCODINGS as readonly string[]).includes(encoding);
+}
+
 /** A stream that decompresses a body sent in `encoding`. */
 export function decoderFor(encoding: Exclude<BodyEncoding, 'identity'>): Transform {
   switch (encoding) {

@@ -12,6 +12,7 @@ import {
   COMPRESSED_BODY_ENCODINGS,
   contentEncodingOf,
   decoderFor,
+  isCompressedEncoding,
   isDecompressionError,
   type BodyEncoding,
 } from '../body-encoding';
@@ -58,25 +59,17 @@ function requireNdjson(req: Request): BodyEncoding {
     throw new UnsupportedMediaTypeError(header, 'application/x-ndjson');
   }
   const encoding = contentEncodingOf(req);
-  const known = encoding === 'identity' || isCompressedEncoding(encoding);
-  if (!known) {
+  if (encoding !== 'identity' && !isCompressedEncoding(encoding)) {
     throw new UnsupportedContentEncodingError(encoding, COMPRESSED_BODY_ENCODINGS);
   }
   return encoding;
 }
 
-function isCompressedEncoding(
-  encoding: string,
-): encoding is (typeof COMPRESSED_BODY_ENCODINGS)[number] {
-  return (COMPRESSED_BODY_ENCODINGS as readonly string[]).includes(encoding);
-}
-
 /**
  * The chunks of a compressed upload, decompressed as they arrive (memory stays bounded: the
- * pipes hold back the request while its reader is busy). Everything decompressed before a
- * problem is read first, whatever the chunks the bytes came in; then the client having gone
- * away ends it as an uncompressed upload's would, and bytes that do not decompress end it
- * with an UndecodableUploadError. Stopping early leaves the request readable, so its rest can
+ * pipes hold back the request while its reader is busy). What the decoder handed on before a
+ * problem is read first; then the client having gone away ends it as an uncompressed
+ * upload's would, and bytes that do not decompress end it with an UndecodableUploadError. Stopping early leaves the request readable, so its rest can
  * be drained and the answer sent.
  */
 async function* decompressed(
