@@ -223,6 +223,8 @@ describe('SqliteGraphStore specifics', () => {
     const ws = randomUUID();
     const total = async (entityType: string) =>
       (await store.listNodes(ws, { entityType }, [], { limit: 1, offset: 0 })).total;
+    const typeIs = (name: 'entityType' | 'type', op: 'eq' | 'in', value: string | string[]) =>
+      ({ field: { kind: 'own', name }, op, value, kind: 'text' }) as const;
     const edgeTotal = async (type: string) =>
       (await store.listEdges(ws, { type }, [], { limit: 1, offset: 0 })).total;
     const pumps = Array.from({ length: 5 }, () => makeNode({ entityType: 'Pump' }));
@@ -281,23 +283,45 @@ describe('SqliteGraphStore specifics', () => {
     ]);
     expect([await edgeTotal('FEEDS'), await edgeTotal('LINKS')]).toEqual([2, 1]);
 
-    // The kept counts are what counting the records gives.
+    // The kept counts are what counting the records gives (an OR of one condition is
+    // counted, not read).
     for (const entityType of ['Pump', 'Tank', 'Valve']) {
       const counted = await store.listNodes(
         ws,
-        {
-          where: {
-            field: { kind: 'own', name: 'entityType' },
-            op: 'in',
-            value: [entityType],
-            kind: 'text',
-          },
-        },
+        { where: { or: [typeIs('entityType', 'eq', entityType)] } },
         [],
         { limit: 1, offset: 0 },
       );
       expect(counted.total).toBe(await total(entityType));
     }
+    // `in` a list of types sums their counts: each type once, one without records adding 0.
+    const nodesIn = await store.listNodes(
+      ws,
+      { where: typeIs('entityType', 'in', ['Pump', 'Valve', 'Pump', 'Nope']) },
+      [],
+      { limit: 1, offset: 0 },
+    );
+    expect(nodesIn.total).toBe(4);
+    const edgesIn = await store.listEdges(
+      ws,
+      { where: typeIs('type', 'in', ['FEEDS', 'LINKS']) },
+      [],
+      { limit: 1, offset: 0 },
+    );
+    expect(edgesIn.total).toBe(3);
+    // Read, not counted: a kept count changed behind the store's back shows in the total.
+    db.writer
+      .prepare(
+        "UPDATE graph_type_counts SET records = records + 100 WHERE workspace_id = ? AND kind = 'node' AND type = 'Valve'",
+      )
+      .run(ws);
+    const tampered = await store.listNodes(
+      ws,
+      { where: typeIs('entityType', 'in', ['Pump', 'Valve']) },
+      [],
+      { limit: 1, offset: 0 },
+    );
+    expect(tampered.total).toBe(104);
   });
 
   it('exports one snapshot: writes made while an export runs are not in it', async () => {

@@ -16,25 +16,33 @@ export interface ListDefinition<Field extends string> {
   countAll: string;
   /** The field naming the record's type (`entityType`, `type`). */
   typeField: string;
-  /** The total of the records of type `@type`, read from a maintained counter, not counted. */
-  countOfType: string;
+  /**
+   * The total of the records of the types in `@types` (a JSON array), read from maintained
+   * counters, not counted.
+   */
+  countOfTypes: string;
 }
 
 /**
- * The type a filter asks for when it asks for nothing else (`entityType = X` for nodes,
- * `type = X` for edges), else undefined: such a list's total is a maintained count.
+ * The types a filter asks for when it asks for nothing else (`entityType = X` or
+ * `entityType in [X, Y]` for nodes, `type` for edges), else undefined: such a list's total
+ * is a sum of maintained counts.
  */
-function onlyType(filter: Filter | undefined, typeField: string): string | undefined {
+function onlyTypes(filter: Filter | undefined, typeField: string): string[] | undefined {
   if (filter === undefined || 'and' in filter || 'or' in filter) {
     return undefined;
   }
   const { field, op, value } = filter;
-  return field.kind === 'own' &&
-    field.name === typeField &&
-    op === 'eq' &&
-    typeof value === 'string'
-    ? value
-    : undefined;
+  if (field.kind !== 'own' || field.name !== typeField) {
+    return undefined;
+  }
+  if (op === 'eq' && typeof value === 'string') {
+    return [value];
+  }
+  if (op === 'in' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    return value;
+  }
+  return undefined;
 }
 
 interface ListStatements<Row> {
@@ -92,15 +100,15 @@ function seekCondition(terms: readonly OrderTerm[]): string {
 export class ListQuery<Row, Field extends string> {
   private readonly cache = new Map<string, ListStatements<Row>>();
   private readonly countAll: Statement<[Record<string, unknown>], number>;
-  private readonly countOfType: Statement<[Record<string, unknown>], number>;
+  private readonly countOfTypes: Statement<[Record<string, unknown>], number>;
 
   constructor(
     private readonly reader: Database,
     private readonly definition: ListDefinition<Field>,
   ) {
     this.countAll = reader.prepare<[Record<string, unknown>], number>(definition.countAll).pluck();
-    this.countOfType = reader
-      .prepare<[Record<string, unknown>], number>(definition.countOfType)
+    this.countOfTypes = reader
+      .prepare<[Record<string, unknown>], number>(definition.countOfTypes)
       .pluck();
   }
 
@@ -118,12 +126,12 @@ export class ListQuery<Row, Field extends string> {
       Object.assign(params, afterParams(page.after, terms.length));
     }
     const counted = page.count ?? true;
-    const type = onlyType(filter, this.definition.typeField);
+    const types = onlyTypes(filter, this.definition.typeField);
     const count =
       filter === undefined
         ? () => this.countAll.get({ workspaceId })
-        : type !== undefined
-          ? () => this.countOfType.get({ workspaceId, type })
+        : types !== undefined
+          ? () => this.countOfTypes.get({ workspaceId, types: JSON.stringify(types) })
           : () => statements.count.get({ workspaceId, ...condition.params });
     return this.reader.transaction(() => {
       const total = !counted ? null : (count() ?? 0);

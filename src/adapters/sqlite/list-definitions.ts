@@ -32,8 +32,9 @@ export function nodeListDefinition(indexes: PropertyIndexes): ListDefinition<Nod
     },
     countAll: 'SELECT nodes FROM graph_counts WHERE workspace_id = @workspaceId',
     typeField: 'entityType',
-    countOfType: `SELECT records FROM graph_type_counts
-      WHERE workspace_id = @workspaceId AND kind = 'node' AND type = @type`,
+    countOfTypes: `SELECT coalesce(sum(records), 0) FROM graph_type_counts
+      WHERE workspace_id = @workspaceId AND kind = 'node'
+        AND type IN (SELECT value FROM json_each(@types))`,
   };
 }
 
@@ -59,7 +60,8 @@ export function edgeListDefinition(indexes: PropertyIndexes): ListDefinition<Edg
     sortColumns: { createdAt: 'created_at', updatedAt: 'updated_at', type: 'type' },
     countAll: 'SELECT edges FROM graph_counts WHERE workspace_id = @workspaceId',
     typeField: 'type',
-    countOfType: `SELECT records FROM graph_type_counts
-      WHERE workspace_id = @workspaceId AND kind = 'edge' AND type = @type`,
+    countOfTypes: `SELECT coalesce(sum(records), 0) FROM graph_type_counts
+      WHERE workspace_id = @workspaceId AND kind = 'edge'
+        AND type IN (SELECT value FROM json_each(@types))`,
   };
 }
