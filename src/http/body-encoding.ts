@@ -9,6 +9,18 @@ import zlib from 'node:zlib';
 export const COMPRESSED_BODY_ENCODINGS = ['gzip', 'deflate', 'br'] as const;
 export type BodyEncoding = 'identity' | (typeof COMPRESSED_BODY_ENCODINGS)[number];
 
+/**
+ * How much a compressed upload may expand: its decompressed bytes may be at most this many
+ * times the compressed bytes received so far, once past EXPANSION_ALLOWANCE_BYTES. Exports
+ * compress about 20 times with gzip and up to about 90 times with brotli; a decompression
+ * bomb (a megabyte of gzip that is a gigabyte of newlines, or one line repeated) expands
+ * hundreds to tens of thousands of times, and would cost the service minutes of work for
+ * every megabyte sent.
+ */
+export const MAX_EXPANSION_RATIO = 200;
+/** Decompressed bytes always allowed, whatever the ratio (small uploads compress well). */
+export const EXPANSION_ALLOWANCE_BYTES = 16 * 1024 * 1024;
+
 /** The request's Content-Encoding, lower case; `identity` when there is none. */
 export function contentEncodingOf(req: Request): string {
   return (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();

@@ -34,12 +34,13 @@ interface Progress {
 }
 
 /**
- * The upload's bytes do not decompress as its Content-Encoding says (thrown by whoever
- * decompresses them): the import stops there, as when the upload is cut off.
+ * The upload's bytes cannot be read as its Content-Encoding says, or expand too much to be
+ * read (thrown by whoever decompresses them, with the problem's message): the import stops
+ * there, as when the upload is cut off.
  */
 export class UndecodableUploadError extends Error {
-  constructor() {
-    super('the upload could not be decompressed as its Content-Encoding says');
+  constructor(message = 'the upload could not be decompressed as its Content-Encoding says') {
+    super(message);
   }
 }
 

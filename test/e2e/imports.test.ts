@@ -401,6 +401,28 @@ describe('POST /api/imports', () => {
       expect(data.errors).toEqual([{ line: 2, message: 'is not valid JSON' }]);
     });
 
+    it('refuses an upload that expands more than 200 times, past the first 16 MiB', async () => {
+      // 20 MiB of blank-ish lines (skipped, so cheap to read here) in about 20 KB of gzip.
+      const padding = `${' '.repeat(1023)}\n`.repeat(20 * 1024);
+      const body = zlib.gzipSync(ndjson(nodeLine('a')) + padding + ndjson(endLine(1, 0)));
+      expect(body.length).toBeLessThan(100 * 1024);
+      const data = expectData(await sendEncoded('gzip', body), 201) as ImportData;
+      expect(data).toMatchObject({ status: 'failed', nodes: 1 });
+      expect(data.errors).toEqual([
+        {
+          line: data.lines + 1,
+          message:
+            'the upload expands to more than 200 times its compressed size: refused as a decompression bomb',
+        },
+      ]);
+      // Under the allowance, the same expansion is read: a small upload compresses well.
+      const small = zlib.gzipSync(
+        ndjson(nodeLine('b')) + `${' '.repeat(1023)}\n`.repeat(8 * 1024) + ndjson(endLine(1, 0)),
+      );
+      const read = expectData(await sendEncoded('gzip', small), 201) as ImportData;
+      expect(read).toMatchObject({ status: 'completed', nodes: 1 });
+    });
+
     it('a line longer than the limit is found in the decompressed bytes', async () => {
       const long = nodeLine('big', { name: 'x'.repeat(1024 * 1024) });
       const data = expectData(

@@ -12,7 +12,9 @@ import {
   COMPRESSED_BODY_ENCODINGS,
   contentEncodingOf,
   decoderFor,
+  EXPANSION_ALLOWANCE_BYTES,
   isCompressedEncoding,
+  MAX_EXPANSION_RATIO,
   isDecompressionError,
   type BodyEncoding,
 } from '../body-encoding';
@@ -92,17 +94,33 @@ async function* decompressed(
       decoder.destroy(error ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
     }
   };
+  let compressedBytes = 0;
+  const counted = (chunk: Buffer) => {
+    compressedBytes += chunk.length;
+  };
+  req.on('data', counted);
   req.on('error', cutOff);
   req.on('close', cutOff);
   req.pipe(decoder).pipe(decoded);
   try {
+    let decodedBytes = 0;
     for await (const chunk of decoded) {
+      decodedBytes += (chunk as Buffer).length;
+      if (
+        decodedBytes > EXPANSION_ALLOWANCE_BYTES &&
+        decodedBytes > MAX_EXPANSION_RATIO * compressedBytes
+      ) {
+        throw new UndecodableUploadError(
+          `the upload expands to more than ${MAX_EXPANSION_RATIO} times its compressed size: refused as a decompression bomb`,
+        );
+      }
       yield chunk as Buffer;
     }
     if (failure !== null) {
       throw isDecompressionError(failure) ? new UndecodableUploadError() : failure;
     }
   } finally {
+    req.removeListener('data', counted);
     req.removeListener('error', cutOff);
     req.removeListener('close', cutOff);
     req.unpipe(decoder);
