@@ -116,6 +116,12 @@ export interface AppDeps {
 const MAX_RUNNING_EXPORTS = 4;
 
 /**
+ * Imports (POST /api/imports) running at once at most: each keeps a share of the writer and
+ * of the event loop busy for as long as its upload lasts.
+ */
+const MAX_RUNNING_IMPORTS = 4;
+
+/**
  * How long an export waits for its client to take in more of the answer before it cuts the
  * connection off (and releases its snapshot). Long: a connection's buffers hold megabytes,
  * and the kernel reports room for more only once much of that is free, so a slow but
@@ -153,7 +159,11 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       batchBodyLimitBytes: deps.http.batchBodyLimitBytes,
       bodyTimeoutMs: deps.http.bodyTimeoutMs,
     }),
-    ...importRoutes({ ...deps.imports, bodyTimeoutMs: deps.http.bodyTimeoutMs }),
+    ...importRoutes({
+      ...deps.imports,
+      bodyTimeoutMs: deps.http.bodyTimeoutMs,
+      maxRunning: MAX_RUNNING_IMPORTS,
+    }),
     ...exportRoutes({
       stores: { workspaces: deps.workspaces, graph: deps.graph, ontology: deps.ontology },
       clock: deps.clock,

@@ -32,8 +32,11 @@ export function isCompressedEncoding(
   return (COMPRESSED_BODY_ENCODINGS as readonly string[]).includes(encoding);
 }
 
-/** A stream that decompresses a body sent in `encoding`. */
-export function decoderFor(encoding: Exclude<BodyEncoding, 'identity'>): Transform {
+/**
+ * A stream that decompresses a body sent in `encoding`; its `bytesWritten` is how many of
+ * the compressed bytes it took in.
+ */
+export function decoderFor(encoding: Exclude<BodyEncoding, 'identity'>): Transform & zlib.Zlib {
   switch (encoding) {
     case 'gzip':
       return zlib.createGunzip();

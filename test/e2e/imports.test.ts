@@ -364,24 +364,33 @@ describe('POST /api/imports', () => {
       expect((await c.get('/api/queries/nodes/a')).status).toBe(404);
     });
 
-    it('fails on bytes after the compressed data; the record says which lines it kept', async () => {
-      const body = Buffer.concat([
-        zlib.gzipSync(ndjson(nodeLine('a'), nodeLine('b'), endLine(2, 0))),
-        Buffer.from('not gzip'),
-      ]);
-      const data = expectData(await sendEncoded('gzip', body), 201) as ImportData;
-      expect(data.status).toBe('failed');
-      expect(data.errors).toEqual([
-        {
-          line: data.lines + 1,
-          message: 'the upload could not be decompressed as its Content-Encoding says',
-        },
-      ]);
-      // zlib may fail before handing over what it decompressed from the same chunk: which
-      // of the lines were written depends on how the bytes arrived, and the record says.
-      const kept = expectData(await c.get('/api/queries/nodes'), 200) as unknown[];
-      expect(kept).toHaveLength(data.nodes);
-    });
+    it.each([
+      ['gzip', zlib.gzipSync, Buffer.from('not gzip')],
+      ['gzip', zlib.gzipSync, Buffer.alloc(100)],
+      ['deflate', zlib.deflateSync, Buffer.from('garbage')],
+      ['br', zlib.brotliCompressSync, Buffer.from(`${nodeLine('late')}\n`)],
+    ])(
+      'fails on bytes after the end of the %s data (%#); the record says which lines it kept',
+      async (encoding, compress, tail) => {
+        const body = Buffer.concat([
+          compress(ndjson(nodeLine('a'), nodeLine('b'), endLine(2, 0))),
+          tail,
+        ]);
+        const data = expectData(await sendEncoded(encoding, body), 201) as ImportData;
+        expect(data.status).toBe('failed');
+        expect(data.errors).toEqual([
+          {
+            line: data.lines + 1,
+            message: 'the upload could not be decompressed as its Content-Encoding says',
+          },
+        ]);
+        // zlib may fail before handing over what it decompressed from the same chunk: which
+        // of the lines were written depends on how the bytes arrived, and the record says.
+        const kept = expectData(await c.get('/api/queries/nodes'), 200) as unknown[];
+        expect(kept).toHaveLength(data.nodes);
+        expect((await c.get('/api/queries/nodes/late')).status).toBe(404);
+      },
+    );
 
     it('fails on a compressed upload cut short (no gzip trailer)', async () => {
       const whole = zlib.gzipSync(records());
@@ -521,6 +530,33 @@ describe('POST /api/imports', () => {
       expect(failed.errors).toEqual([{ line: 1001, message: expect.stringContaining('cut off') }]);
       const list = await c.get('/api/queries/nodes', { limit: 1 });
       expect(list.body.meta).toMatchObject({ total: 1000 });
+    });
+
+    it('runs at most 4 imports at once: a fifth is answered 503 with Retry-After, later ones run', async () => {
+      const answered = (req: http.ClientRequest) =>
+        new Promise<number>((resolve) =>
+          req.on('response', (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          }),
+        );
+      const uploads = Array.from({ length: 4 }, (_, i) => {
+        const req = open();
+        req.write(ndjson(nodeLine(`u${i}`)));
+        return { req, status: answered(req) };
+      });
+      await until(async () => {
+        const listed = expectData(await c.get('/api/imports'), 200) as ImportData[];
+        return listed.filter((i) => i.status === 'running').length === 4 ? true : undefined;
+      });
+      const fifth = await upload(ndjson(nodeLine('late'), endLine(1, 0)));
+      const refused = expectError(fifth, 503, 'SERVICE_UNAVAILABLE');
+      expect(fifth.headers['retry-after']).toBe('5');
+      expect(refused.details).toEqual({ running: 4 });
+      uploads.forEach(({ req }) => req.end(ndjson(endLine(1, 0))));
+      expect(await Promise.all(uploads.map((u) => u.status))).toEqual([201, 201, 201, 201]);
+      const after = expectData(await upload(ndjson(nodeLine('late'), endLine(1, 0))), 201);
+      expect(after).toMatchObject({ status: 'completed', nodes: 1 });
     });
 
     /** A gzip stream into a chunked upload; `flush` sends what was written so far. */

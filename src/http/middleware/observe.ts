@@ -4,10 +4,18 @@ import type { HttpMetrics } from '../metrics';
 import { newRequestId } from './request-id';
 
 /**
+ * The status an unfinished response is logged and counted with when its headers were never
+ * sent: the client went away first (nginx's "client closed request").
+ */
+export const CLIENT_CLOSED_STATUS = 499;
+
+/**
  * The start and end of every request, as one middleware (one router hop): gives the request
- * its id (`X-Request-Id`, and in every envelope), then, when the response finishes, writes
- * one structured log line and one metrics observation. Logs carry the request id; never
- * headers, bodies or query strings (which may hold secrets).
+ * its id (`X-Request-Id`, and in every envelope), then, when the response ends, writes one
+ * structured log line and one metrics observation. A response that never finishes (the
+ * client went away, or a stream was cut off) ends when its connection closes: its line says
+ * `aborted: true`, with the status sent, or CLIENT_CLOSED_STATUS if none was. Logs carry
+ * the request id; never headers, bodies or query strings (which may hold secrets).
  */
 export function requestLifecycle(logger: Logger, metrics: HttpMetrics) {
   // The access line's fields are fixed and never hold a secret, so it skips the redaction
@@ -18,24 +26,33 @@ export function requestLifecycle(logger: Logger, metrics: HttpMetrics) {
     const ctx: Request['ctx'] = { requestId: id, startedAt: process.hrtime.bigint() };
     req.ctx = ctx;
     res.setHeader('X-Request-Id', id);
-    res.on('finish', () => {
+    let ended = false;
+    const end = (aborted: boolean) => {
+      if (ended) {
+        return;
+      }
+      ended = true;
       const seconds = Number(process.hrtime.bigint() - ctx.startedAt) / 1e9;
       const route = ctx.route ?? 'unmatched';
-      metrics.observe(req.method, route, res.statusCode, seconds, ctx);
+      const status = aborted && !res.headersSent ? CLIENT_CLOSED_STATUS : res.statusCode;
+      metrics.observe(req.method, route, status, seconds, ctx);
       access.info(
         {
           requestId: id,
           method: req.method,
           path: req.path,
           route,
-          status: res.statusCode,
+          status,
           durationMs: Math.round(seconds * 1e6) / 1e3,
           workspaceId: ctx.workspaceId,
           actor: ctx.principal?.actorId,
+          ...(aborted ? { aborted: true } : {}),
         },
         'request',
       );
-    });
+    };
+    res.on('finish', () => end(false));
+    res.on('close', () => end(!res.writableFinished));
     next();
   };
 }

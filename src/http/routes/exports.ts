@@ -197,12 +197,18 @@ export function exportRoutes(deps: {
           } catch (error) {
             // Past the headers nothing can be answered: the response is cut off before its
             // end line, which tells the client (and any import of the file) it is incomplete.
-            deps.logger.error({ err: error, workspaceId }, 'export failed while streaming');
+            deps.logger.error(
+              { err: error, workspaceId, requestId: req.ctx.requestId },
+              'export failed while streaming',
+            );
             cutOff();
             return;
           }
           if (stopped) {
-            deps.logger.info({ workspaceId, reason: stopped }, 'export cut off');
+            deps.logger.info(
+              { workspaceId, requestId: req.ctx.requestId, reason: stopped },
+              'export cut off',
+            );
             cutOff();
           }
         } finally {

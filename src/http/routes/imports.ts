@@ -5,6 +5,7 @@ import type { ImportRecord } from '../../domain/imports';
 import {
   NotFoundError,
   RequestTimeoutError,
+  ServiceUnavailableError,
   UnsupportedContentEncodingError,
   UnsupportedMediaTypeError,
 } from '../../errors';
@@ -119,6 +120,11 @@ async function* decompressed(
     if (failure !== null) {
       throw isDecompressionError(failure) ? new UndecodableUploadError() : failure;
     }
+    // zlib ignores what follows the end of a deflate or brotli stream (and zero bytes after
+    // gzip): bytes it did not take in were not read, and must not pass for read.
+    if (decoder.bytesWritten < compressedBytes) {
+      throw new UndecodableUploadError();
+    }
   } finally {
     req.removeListener('data', counted);
     req.removeListener('error', cutOff);
@@ -138,7 +144,10 @@ export function importRoutes(deps: {
   store: ImportStore;
   /** HTTP_BODY_TIMEOUT_MS: the longest wait for the next part of an upload (408 past it). */
   bodyTimeoutMs: number;
+  /** Imports running at once in this process at most; past it, 503 before any is read. */
+  maxRunning: number;
 }): RouteDef[] {
+  let running = 0;
   return [
     {
       method: 'post',
@@ -149,6 +158,12 @@ export function importRoutes(deps: {
       handler: async (req, res) => {
         const { workspaceId, principal } = workspaceOf(req.ctx);
         const encoding = requireNdjson(req);
+        if (running >= deps.maxRunning) {
+          throw new ServiceUnavailableError(
+            `${deps.maxRunning} imports are running, the most this server runs at once; try again shortly.`,
+            { running },
+          );
+        }
         // An upload may take any time as long as it keeps coming: bounded between chunks.
         exemptFromRequestBound(req);
         const watch: { stalled: RequestTimeoutError | null } = { stalled: null };
@@ -166,13 +181,14 @@ export function importRoutes(deps: {
             throw error;
           }
         };
-        const started = await deps.service.start(workspaceId, principal.actorId);
-        const finished = await deps.service.run(
-          workspaceId,
-          started,
-          upload(),
-          req.ctx.scopes ?? [],
-        );
+        running += 1;
+        let finished: ImportRecord;
+        try {
+          const started = await deps.service.start(workspaceId, principal.actorId);
+          finished = await deps.service.run(workspaceId, started, upload(), req.ctx.scopes ?? []);
+        } finally {
+          running -= 1;
+        }
         if (watch.stalled) {
           // The import is recorded as failed; the client is told which, and the connection
           // closed.
