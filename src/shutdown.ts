@@ -1,7 +1,11 @@
+import { once } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Lifecycle } from './lifecycle';
+
+/** The longest the last line waits for the access lines of requests cut off at the bound. */
+const CUT_OFF_LOG_WAIT_MS = 100;
 
 /** Exit code of a shutdown that completed within its bound. */
 export const EXIT_STOPPED = 0;
@@ -112,7 +116,13 @@ export class GracefulShutdown {
           ? 'shutdown timed out: destroying the connections still open'
           : 'shutdown timed out while closing the stores',
       );
+      // The requests cut off are logged as their connections close (aborted): before the last
+      // line, with a short bound.
+      const cut = [...this.latest.values()]
+        .filter((res) => !res.writableFinished && !res.closed)
+        .map((res) => once(res, 'close'));
       server.closeAllConnections();
+      await Promise.race([Promise.all(cut), sleep(CUT_OFF_LOG_WAIT_MS)]);
     } else if (outcome.kind === 'failed') {
       code = EXIT_FORCED;
       logger.error({ err: outcome.error, phase: state.phase }, 'shutdown failed');

@@ -493,21 +493,29 @@ describe('POST /api/imports', () => {
     const current = async (): Promise<ImportData | undefined> =>
       (expectData(await c.get('/api/imports'), 200) as ImportData[])[0];
 
-    it('shows progress while the upload runs, and other requests are answered meanwhile', async () => {
-      const req = open();
-      req.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
-      const running = await until(async () => {
+    /** The latest import, once it has committed `nodes` records. */
+    const committed = (nodes: number): Promise<ImportData> =>
+      until(async () => {
         const found = await current();
-        return found && found.nodes === 1000 ? found : undefined;
+        return found && found.nodes === nodes ? found : undefined;
       });
-      expect(running).toMatchObject({ status: 'running', lines: 1000, finishedAt: null });
-      expectData(await c.get('/api/queries/nodes/n999'), 200);
-      const answered = new Promise<number>((resolve) =>
+
+    /** The status of the answer `req` gets. */
+    const statusOf = (req: http.ClientRequest) =>
+      new Promise<number>((resolve) =>
         req.on('response', (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         }),
       );
+
+    it('shows progress while the upload runs, and other requests are answered meanwhile', async () => {
+      const req = open();
+      req.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
+      const running = await committed(1000);
+      expect(running).toMatchObject({ status: 'running', lines: 1000, finishedAt: null });
+      expectData(await c.get('/api/queries/nodes/n999'), 200);
+      const answered = statusOf(req);
       req.end(ndjson(nodeLine('last'), endLine(1001, 0)));
       expect(await answered).toBe(201);
       expect(await read(running.id)).toMatchObject({ status: 'completed', nodes: 1001 });
@@ -516,10 +524,7 @@ describe('POST /api/imports', () => {
     it('fails an upload cut by the client, keeping what was committed', async () => {
       const req = open();
       req.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
-      const running = await until(async () => {
-        const found = await current();
-        return found && found.nodes === 1000 ? found : undefined;
-      });
+      const running = await committed(1000);
       req.write(nodeLine('partial'));
       req.destroy();
       const failed = await until(async () => {
@@ -533,17 +538,10 @@ describe('POST /api/imports', () => {
     });
 
     it('runs at most 4 imports at once: a fifth is answered 503 with Retry-After, later ones run', async () => {
-      const answered = (req: http.ClientRequest) =>
-        new Promise<number>((resolve) =>
-          req.on('response', (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          }),
-        );
       const uploads = Array.from({ length: 4 }, (_, i) => {
         const req = open();
         req.write(ndjson(nodeLine(`u${i}`)));
-        return { req, status: answered(req) };
+        return { req, status: statusOf(req) };
       });
       await until(async () => {
         const listed = expectData(await c.get('/api/imports'), 200) as ImportData[];
@@ -572,17 +570,9 @@ describe('POST /api/imports', () => {
       const { gzip, req, flush } = openGzip();
       gzip.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
       await flush();
-      const running = await until(async () => {
-        const found = await current();
-        return found && found.nodes === 1000 ? found : undefined;
-      });
+      const running = await committed(1000);
       expect(running).toMatchObject({ status: 'running', finishedAt: null });
-      const answered = new Promise<number>((resolve) =>
-        req.on('response', (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        }),
-      );
+      const answered = statusOf(req);
       gzip.end(ndjson(nodeLine('last'), endLine(1001, 0)));
       expect(await answered).toBe(201);
       expect(await read(running.id)).toMatchObject({ status: 'completed', nodes: 1001 });
@@ -592,10 +582,7 @@ describe('POST /api/imports', () => {
       const { gzip, req, flush } = openGzip();
       gzip.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
       await flush();
-      const running = await until(async () => {
-        const found = await current();
-        return found && found.nodes === 1000 ? found : undefined;
-      });
+      const running = await committed(1000);
       req.destroy();
       const failed = await until(async () => {
         const found = await read(running.id);

@@ -137,6 +137,10 @@ describe('graceful shutdown (real process)', () => {
     await connection.closed();
     const logs = svc.logs();
     expect(logs.some((l) => l.msg.startsWith('shutdown timed out') && l.level >= 50)).toBe(true);
+    // The request cut off has its access line, marked aborted, before the last line.
+    expect(logs.filter((l) => l.msg === 'request' && l.path === '/api/api-keys')).toEqual([
+      expect.objectContaining({ method: 'POST', aborted: true }),
+    ]);
     expect(logs.at(-1)).toMatchObject({ msg: 'stopped', exitCode: 1 });
   }, 60_000);
 });
