@@ -18,8 +18,11 @@ export type BodyEncoding = 'identity' | (typeof COMPRESSED_BODY_ENCODINGS)[numbe
  * every megabyte sent.
  */
 export const MAX_EXPANSION_RATIO = 200;
-/** Decompressed bytes always allowed, whatever the ratio (small uploads compress well). */
-export const EXPANSION_ALLOWANCE_BYTES = 16 * 1024 * 1024;
+/**
+ * Decompressed bytes always allowed, whatever the ratio (small uploads may compress well).
+ * Small: a mebibyte of blank lines already takes the import about 0.7 s to read.
+ */
+export const EXPANSION_ALLOWANCE_BYTES = 1024 * 1024;
 
 /** The request's Content-Encoding, lower case; `identity` when there is none. */
 export function contentEncodingOf(req: Request): string {
