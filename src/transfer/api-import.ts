@@ -128,8 +128,8 @@ export class ImportService {
   ): Promise<ImportError | null> {
     let problem: ImportError | null = null;
     try {
-      for await (const text of ndjsonLines(upload, MAX_IMPORT_LINE_BYTES)) {
-        progress.read += 1;
+      for await (const { number, text } of ndjsonLines(upload, MAX_IMPORT_LINE_BYTES)) {
+        progress.read = number;
         problem = this.readLine(progress, text);
         if (problem || progress.pending.length >= IMPORT_CHUNK_RECORDS) {
           await this.flush(workspaceId, progress);
