@@ -9,16 +9,16 @@ import {
 import { contentEncodingOf } from './body-encoding';
 
 /**
- * Refuses a body that is not `application/json` (a `charset` parameter is allowed only as
- * UTF-8, the one encoding JSON may use between systems, RFC 8259) with 415.
+ * Refuses a body that is not of media type `expected` (a `charset` parameter is allowed only
+ * as UTF-8, the one encoding JSON may use between systems, RFC 8259) with 415.
  */
-export function requireJsonMediaType(req: Request): void {
+export function requireMediaType(req: Request, expected = 'application/json'): void {
   const header = req.headers['content-type'];
   const [type = '', ...params] = (header ?? '').split(';').map((p) => p.trim().toLowerCase());
   const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length);
   const utf8 = charset === undefined || ['utf-8', 'utf8', '"utf-8"'].includes(charset);
-  if (type !== 'application/json' || !utf8) {
-    throw new UnsupportedMediaTypeError(header);
+  if (type !== expected || !utf8) {
+    throw new UnsupportedMediaTypeError(header, expected);
   }
 }
 

@@ -14,7 +14,8 @@ const NEWLINE = 0x0a;
 /** True when every byte is ASCII white space (tab to carriage return, or space). */
 function blank(parts: readonly Buffer[]): boolean {
   for (const part of parts) {
-    for (const byte of part) {
+    for (let i = 0; i < part.length; i += 1) {
+      const byte = part[i]!;
       if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) {
         return false;
       }

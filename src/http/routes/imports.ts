@@ -7,7 +7,6 @@ import {
   RequestTimeoutError,
   ServiceUnavailableError,
   UnsupportedContentEncodingError,
-  UnsupportedMediaTypeError,
 } from '../../errors';
 import {
   COMPRESSED_BODY_ENCODINGS,
@@ -20,6 +19,7 @@ import {
   type BodyEncoding,
 } from '../body-encoding';
 import { withIdleDeadline } from '../idle-deadline';
+import { requireMediaType } from '../raw-body';
 import { exemptFromRequestBound } from '../server';
 import { UndecodableUploadError, type ImportService } from '../../transfer/api-import';
 import type { ImportStore } from '../../ports/import-store';
@@ -54,13 +54,7 @@ export function presentImport(record: ImportRecord): object {
  * Content-Encodings JSON bodies may use; returns which.
  */
 function requireNdjson(req: Request): BodyEncoding {
-  const header = req.headers['content-type'];
-  const [type = '', ...params] = (header ?? '').split(';').map((p) => p.trim().toLowerCase());
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length);
-  const utf8 = charset === undefined || ['utf-8', 'utf8', '"utf-8"'].includes(charset);
-  if (type !== 'application/x-ndjson' || !utf8) {
-    throw new UnsupportedMediaTypeError(header, 'application/x-ndjson');
-  }
+  requireMediaType(req, 'application/x-ndjson');
   const encoding = contentEncodingOf(req);
   if (encoding !== 'identity' && !isCompressedEncoding(encoding)) {
     throw new UnsupportedContentEncodingError(encoding, COMPRESSED_BODY_ENCODINGS);

@@ -1,7 +1,7 @@
 import type { WebhookReceptionService } from '../../webhooks/reception-service';
 import { WEBHOOK_BODY_LIMIT_BYTES } from '../../webhooks/limits';
 import { sendData } from '../presenters/envelope';
-import { readRawBody, requireJsonMediaType } from '../raw-body';
+import { readRawBody, requireMediaType } from '../raw-body';
 import type { RouteDef } from '../route-table';
 import { AppError } from '../../errors';
 import type { WebhookOutcome } from '../../metrics/operation-metrics';
@@ -57,7 +57,7 @@ export function webhookRoutes(deps: {
         let outcome: WebhookOutcome = 'error';
         try {
           const connector = await deps.reception.connectorFor(String(req.params.endpointId));
-          requireJsonMediaType(req);
+          requireMediaType(req);
           const slot = await deps.reception.acquireSlot(connector);
           try {
             const readWithin = Math.min(deps.bodyTimeoutMs, slot.remainingMs());
