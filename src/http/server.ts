@@ -27,6 +27,32 @@ export function exemptFromRequestBound(req: http.IncomingMessage): void {
   unbounded.add(req);
 }
 
+/**
+ * Reads and drops the rest of a body its route stopped reading and answered early (an
+ * import stopped by a bad line), so that a client still sending gets the answer instead of
+ * a reset connection, for at most `boundMs` more: then the connection is closed, as for any
+ * answered request whose body keeps arriving past the server's bound. Call it once the
+ * answer is written.
+ */
+export function drainAnsweredBody(req: http.IncomingMessage, boundMs: number): void {
+  if (req.readableEnded) {
+    return;
+  }
+  req.resume();
+  if (req.complete) {
+    return; // All of it arrived: what is left is only read out.
+  }
+  const timer = setTimeout(() => {
+    if (!req.complete) {
+      req.socket.destroy();
+    }
+  }, boundMs);
+  timer.unref();
+  const clear = (): void => clearTimeout(timer);
+  req.once('end', clear);
+  req.socket.once('close', clear);
+}
+
 /** What a request the HTTP parser refused is answered with. */
 interface ClientErrorAnswer {
   status: number;
@@ -113,6 +139,13 @@ export function createHttpServer(
     },
     listener,
   );
+  // A client that half-closes its connection once its request is sent (a shell pipe into
+  // `nc -N`, some proxies) still gets its answer: by default Node aborts the requests in
+  // flight on the connection's end, even complete ones, and sends nothing. Now the answer is
+  // written and the connection closed after it; a request whose body the end cut short is
+  // refused by the parser as before (400, see `clientError`). The switch is Node's own
+  // (lib/_http_server.js), not in its typings; a test holds it to its effect.
+  (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // The response in progress on each connection, so an error never corrupts one.
   const responses = new WeakMap<Duplex, http.ServerResponse>();
   const answered = new WeakSet<Duplex>();

@@ -215,6 +215,91 @@ describe('the HTTP server (real sockets)', () => {
       });
     });
 
+    it('answers a command whose client half-closes its connection after sending it, then closes', async () => {
+      const c = client();
+      const body = JSON.stringify({
+        type: 'CREATE_NODE',
+        payload: { id: 'half-closed', entityType: 'Pump', name: 'Half closed' },
+      });
+      await c.write(
+        head('POST /api/commands/execute HTTP/1.1', {
+          Host: 'x',
+          ...authHeaders(t.apiKey, t.workspaceId),
+          'Content-Type': 'application/json',
+          'Content-Length': String(body.length),
+        }) + body,
+      );
+      c.endSending();
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(JSON.parse(res.body).data.result).toMatchObject({ id: 'half-closed', version: 1 });
+      await c.closed();
+      const read = await fetch(`http://127.0.0.1:${server.port}/api/queries/nodes/half-closed`, {
+        headers: authHeaders(t.apiKey, t.workspaceId),
+      });
+      expect(read.status).toBe(200);
+    });
+
+    it('answers a body cut short by the client half-closing with 400 BAD_REQUEST, and writes nothing', async () => {
+      const c = client();
+      const body = JSON.stringify({
+        type: 'CREATE_NODE',
+        payload: { id: 'cut-short', entityType: 'Pump', name: 'Cut short' },
+      });
+      await c.write(
+        head('POST /api/commands/execute HTTP/1.1', {
+          Host: 'x',
+          ...authHeaders(t.apiKey, t.workspaceId),
+          'Content-Type': 'application/json',
+          'Content-Length': String(body.length + 10),
+        }) + body,
+      );
+      c.endSending();
+      expectRawError(await c.response(), 400, 'BAD_REQUEST');
+      await c.closed();
+      const read = await fetch(`http://127.0.0.1:${server.port}/api/queries/nodes/cut-short`, {
+        headers: authHeaders(t.apiKey, t.workspaceId),
+      });
+      expect(read.status).toBe(404);
+    });
+
+    it('completes an import whose client half-closes once the whole upload is sent', async () => {
+      const c = client();
+      await c.write(importHead());
+      await c.write(chunk(nodeLine('half-1')));
+      await c.write(chunk(`${JSON.stringify({ kind: 'end', nodes: 1, edges: 0 })}\n`));
+      await c.write('0\r\n\r\n');
+      c.endSending();
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(JSON.parse(res.body).data).toMatchObject({ status: 'completed', nodes: 1 });
+      await c.closed();
+    });
+
+    it('reads the rest of an upload stopped early only up to the body bound, then closes', async () => {
+      const c = client();
+      await c.write(importHead());
+      await c.write(chunk('not json\n'));
+      // The client goes on sending for up to eight seconds, a part every 100 ms.
+      let sending = true;
+      const sender = (async () => {
+        for (let i = 0; i < 80 && sending && !c.socket.destroyed; i += 1) {
+          await c.write(chunk(nodeLine(`late-${i}`)));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(JSON.parse(res.body).data).toMatchObject({
+        status: 'failed',
+        errors: [{ line: 1, message: expect.any(String) }],
+      });
+      // Closed at the 1,000 ms bound after the answer, well before the client stops.
+      await c.closed(5000);
+      sending = false;
+      await sender;
+    });
+
     it('still serves ordinary requests', async () => {
       const c = client();
       await c.write(head('GET /health HTTP/1.1', { Host: 'x', Connection: 'close' }));

@@ -128,6 +128,11 @@ export class RawConnection {
     return { reset: this.error !== undefined };
   }
 
+  /** Half-closes the connection: the client sends nothing more, and reads on. */
+  endSending(): void {
+    this.socket.end();
+  }
+
   destroy(): void {
     this.socket.destroy();
   }

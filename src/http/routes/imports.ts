@@ -20,7 +20,7 @@ import {
 } from '../body-encoding';
 import { withIdleDeadline } from '../idle-deadline';
 import { requireMediaType } from '../raw-body';
-import { exemptFromRequestBound } from '../server';
+import { drainAnsweredBody, exemptFromRequestBound } from '../server';
 import { UndecodableUploadError, type ImportService } from '../../transfer/api-import';
 import type { ImportStore } from '../../ports/import-store';
 import { parsePage } from '../paging';
@@ -190,13 +190,11 @@ export function importRoutes(deps: {
             importId: finished.id,
           });
         }
-        if (!req.readableEnded) {
-          // The rest of an upload stopped early is read and dropped, so the client, still
-          // sending, gets the answer instead of a reset connection.
-          req.resume();
-        }
         res.setHeader('Location', `/api/imports/${finished.id}`);
         sendData(res, 201, presentImport(finished));
+        // The rest of an upload stopped early is read and dropped for at most the body
+        // bound, then the connection closes.
+        drainAnsweredBody(req, deps.bodyTimeoutMs);
       },
     },
     {
