@@ -72,10 +72,17 @@ const valueText = (v: UniqueValue) => `${v.typeName}\u0000${v.property}\u0000${v
 export class TypeEnforcer {
   private schema: Promise<CompiledSchema> | null = null;
 
+  /**
+   * @param uniqueOnly hold records only to what the store itself must keep, the unique index
+   *   (a value held by another record is still a conflict), and take them otherwise as they
+   *   are: property rules, strictOntology, end types, cardinality and a retyped node's edges
+   *   are not checked. For imports of records kept by `validateExisting=false`.
+   */
   constructor(
     private readonly uow: UnitOfWork,
     private readonly workspaceId: string,
     private readonly cache: SchemaCache,
+    private readonly uniqueOnly = false,
   ) {}
 
   /** The schema in force in this transaction. */
@@ -91,6 +98,9 @@ export class TypeEnforcer {
 
   /** The node alone against its entity type. */
   async checkNode(node: GraphNode): Promise<readonly TypeViolation[]> {
+    if (this.uniqueOnly) {
+      return NONE;
+    }
     const schema = await this.current();
     const type = schema.entityTypes.get(node.entityType);
     if (!type) {
@@ -110,6 +120,9 @@ export class TypeEnforcer {
 
   /** The edge alone against its relationship type (its ends are checked once it exists). */
   async checkEdge(edge: GraphEdge): Promise<readonly TypeViolation[]> {
+    if (this.uniqueOnly) {
+      return NONE;
+    }
     const schema = await this.current();
     const type = schema.relationshipTypes.get(edge.type);
     if (!type) {
@@ -138,7 +151,7 @@ export class TypeEnforcer {
     }
     const out: TypeViolation[] = [];
     await this.updateUnique('node', schema.entityTypes, typedNode(before), typedNode(after), out);
-    if (before && after && before.entityType !== after.entityType) {
+    if (!this.uniqueOnly && before && after && before.entityType !== after.entityType) {
       await this.checkEdgesOfRetypedNode(schema, after, out);
     }
     return out;
@@ -162,7 +175,7 @@ export class TypeEnforcer {
       out,
     );
     const type = after ? schema.relationshipTypes.get(after.type) : undefined;
-    if (after && !before && type) {
+    if (!this.uniqueOnly && after && !before && type) {
       for (const end of ENDS) {
         const nodeId = end === 'source' ? after.sourceId : after.targetId;
         const allowed = type.ends[end];

@@ -81,9 +81,12 @@ export class OntologyService {
     private readonly schemas: SchemaCache,
   ) {}
 
-  /** The checks of the records a transaction of writers other than commands (imports) writes. */
-  enforcer(uow: UnitOfWork, workspaceId: string): TypeEnforcer {
-    return new TypeEnforcer(uow, workspaceId, this.schemas);
+  /**
+   * The checks of the records a transaction of writers other than commands (imports) writes;
+   * `uniqueOnly` holds them only to the unique index (see TypeEnforcer).
+   */
+  enforcer(uow: UnitOfWork, workspaceId: string, uniqueOnly = false): TypeEnforcer {
+    return new TypeEnforcer(uow, workspaceId, this.schemas, uniqueOnly);
   }
 
   /** The whole ontology as committed. */

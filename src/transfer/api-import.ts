@@ -31,6 +31,18 @@ interface Progress {
   pending: PendingLine[];
   /** Whether type lines may define types (the caller holds write:ontology). */
   canDefine: boolean;
+  /** Records as the file has them, held only to the unique index (`validateRecords: false`). */
+  asTheyAre: boolean;
+}
+
+/** How an import treats its records. */
+export interface ImportOptions {
+  /**
+   * false: records are written as the upload has them, even those that break their type
+   * (only the unique index still holds), and the upload's types and strictOntology apply to
+   * writes from then on. The route asks write:ontology for it. Default true.
+   */
+  validateRecords?: boolean;
 }
 
 /**
@@ -93,6 +105,7 @@ export class ImportService {
     started: ImportRecord,
     upload: AsyncIterable<Buffer | string>,
     scopes: readonly Scope[] = [],
+    options: ImportOptions = {},
   ): Promise<ImportRecord> {
     const progress: Progress = {
       record: { ...started },
@@ -102,6 +115,7 @@ export class ImportService {
       endedAt: null,
       pending: [],
       canDefine: scopes.includes('write:ontology'),
+      asTheyAre: options.validateRecords === false,
     };
     let problem: ImportError | null;
     try {
@@ -281,9 +295,10 @@ export class ImportService {
         const ctx = {
           uow,
           ontology: this.ontology,
-          types: this.ontology.enforcer(uow, workspaceId),
+          types: this.ontology.enforcer(uow, workspaceId, progress.asTheyAre),
           now,
           canDefine: progress.canDefine,
+          asTheyAre: progress.asTheyAre,
         };
         for (const item of pending) {
           const outcome = await importItem(ctx, item);

@@ -198,8 +198,9 @@ function checkReferences(
 export async function importWorkspace(
   stores: TransferStores,
   parsed: ParsedExport,
-  options: { workspaceId?: string } = {},
+  options: { workspaceId?: string; validateRecords?: boolean } = {},
 ): Promise<ImportReport> {
+  const asTheyAre = options.validateRecords === false;
   const workspaceId = (options.workspaceId ?? parsed.header.workspace.id).toLowerCase();
   let workspaceCreated = false;
   if (!(await stores.workspaces.get(workspaceId))) {
@@ -208,28 +209,34 @@ export async function importWorkspace(
   }
   // One transaction for all types: they are defined together or not at all.
   const typeItems = parsed.types.map((type): ImportItem => ({ kind: 'type', type }));
-  const types = await load(stores, workspaceId, typeItems, Number.MAX_SAFE_INTEGER);
+  const types = await load(stores, workspaceId, typeItems, asTheyAre, Number.MAX_SAFE_INTEGER);
   if (parsed.strictOntology) {
-    await load(stores, workspaceId, [{ kind: 'strict' }]);
+    await load(stores, workspaceId, [{ kind: 'strict' }], asTheyAre);
   }
   const nodes = await load(
     stores,
     workspaceId,
     parsed.nodes.map((record) => ({ kind: 'node', record })),
+    asTheyAre,
   );
   const edges = await load(
     stores,
     workspaceId,
     parsed.edges.map((record) => ({ kind: 'edge', record })),
+    asTheyAre,
   );
   return { workspaceId, workspaceCreated, types, nodes, edges };
 }
 
-/** Writes `items` in transactions of `size`, counting what was inserted and found. */
+/**
+ * Writes `items` in transactions of `size`, counting what was inserted and found;
+ * `asTheyAre` holds records only to the unique index (see ImportContext).
+ */
 async function load(
   stores: TransferStores,
   workspaceId: string,
   items: readonly ImportItem[],
+  asTheyAre: boolean,
   size = BATCH_SIZE,
 ): Promise<{ inserted: number; unchanged: number }> {
   const totals = { inserted: 0, unchanged: 0 };
@@ -240,9 +247,10 @@ async function load(
       const ctx = {
         uow,
         ontology: stores.ontology,
-        types: stores.ontology.enforcer(uow, workspaceId),
+        types: stores.ontology.enforcer(uow, workspaceId, asTheyAre),
         now,
         canDefine: true,
+        asTheyAre,
       };
       let inserted = 0;
       for (const item of batch) {

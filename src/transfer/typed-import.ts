@@ -134,7 +134,7 @@ async function importType(ctx: ImportContext, type: StoredType): Promise<ImportO
       : { kind: 'relationship', name: type.name, definition: type.definition };
   try {
     await ontology.putTypeIn(uow, input, {
-      validateExisting: true,
+      validateExisting: !ctx.asTheyAre,
       now,
       stamps: { version, createdAt, updatedAt },
     });
@@ -162,7 +162,7 @@ async function importStrict(ctx: ImportContext): Promise<ImportOutcome> {
     return { message: 'turning strictOntology on needs the write:ontology scope', status: 403 };
   }
   try {
-    await ontology.setSettingsIn(uow, true, { validateExisting: true, now });
+    await ontology.setSettingsIn(uow, true, { validateExisting: !ctx.asTheyAre, now });
   } catch (error) {
     if (error instanceof AppError && error.status === 409) {
       return { message: `strictOntology cannot be turned on: ${error.message}`, status: 409 };
@@ -182,6 +182,12 @@ export interface ImportContext {
   now: string;
   /** Whether the import may define types and turn strictOntology on (write:ontology). */
   canDefine: boolean;
+  /**
+   * Records as the file has them (`validateRecords=false`): `types` holds them only to the
+   * unique index, and types and strictOntology apply to writes from then on, leaving the
+   * records in place as they are (as `validateExisting=false` does).
+   */
+  asTheyAre: boolean;
 }
 
 /**

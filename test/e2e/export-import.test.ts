@@ -244,6 +244,39 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
     expect(there.nodes).toEqual([]);
   });
 
+  it('writes records that break their type as they are with --validate-records false', async () => {
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+    const broken = lines.map((l) => {
+      const line = JSON.parse(l) as { kind: string; entityType?: string; properties?: object };
+      return line.kind === 'node' && line.entityType === 'Pump'
+        ? JSON.stringify({ ...line, properties: { ...line.properties, pressure: 'high' } })
+        : l;
+    });
+    const asIs = path.join(dir, 'as-is.ndjson');
+    fs.writeFileSync(asIs, `${broken.join('\n')}\n`);
+    const fresh = '6e2a4c8d-0f1b-4d3e-9a5c-7b9d1f3a5c7e';
+    const usage = await cli(targetCli, 'import', '--file', asIs, '--validate-records', 'no');
+    expect(usage).toMatchObject({ code: 2 });
+    expect(usage.stderr).toContain('--validate-records must be true or false, got "no".');
+    const result = await cli(
+      targetCli,
+      'import',
+      '--file',
+      asIs,
+      '--workspace',
+      fresh,
+      '--validate-records',
+      'false',
+    );
+    expect(result.code).toBe(0);
+    const there = await contents(target, fresh);
+    expect(there.nodes).toHaveLength(nodes.length);
+    expect(there.nodes.find((n) => n.entityType === 'Pump')?.properties).toMatchObject({
+      pressure: 'high',
+    });
+    expect(there.types.map((t) => t.name)).toEqual(['Pump', 'Valve', 'FEEDS']);
+  });
+
   it('copies into another workspace id with --workspace', async () => {
     const copy = '5b1c2f0e-7a3d-4e8b-9c6f-0a1b2c3d4e5f';
     const result = await cli(sourceCli, 'import', '--file', file, '--workspace', copy);

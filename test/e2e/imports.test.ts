@@ -266,6 +266,179 @@ describe('POST /api/imports', () => {
       ]);
     });
 
+    describe('validateRecords=false', () => {
+      const uploadAsIs = (body: string, apiKey = key, query = 'validateRecords=false') =>
+        request(t.app)
+          .post(`/api/imports?${query}`)
+          .set(authHeaders(apiKey, workspaceId))
+          .set('Content-Type', 'application/x-ndjson')
+          .send(body);
+
+      it('moves a workspace whose records break their type (kept by validateExisting=false) as it is', async () => {
+        await c.entityType('Pump', {
+          properties: { n: { type: 'integer' } },
+          additionalProperties: true,
+        });
+        await c.relationshipType('FEEDS', {
+          source: ['Pump'],
+          target: ['Pump'],
+          cardinality: { source: 'one', target: 'many' },
+          properties: {},
+          additionalProperties: true,
+        });
+        const a = await c.node('Pump', 'a', { n: 9 });
+        const b = await c.node('Pump', 'b', { n: 1 });
+        await c.edge('FEEDS', a.id, b.id);
+        // Stricter types, applied to writes from now on: `a`, the edge (its target is no
+        // Valve) and the Tank (strictOntology, Tank undefined) break them.
+        expectData(
+          await c.put(
+            '/api/ontology/entity-types/Pump',
+            { properties: { n: { type: 'integer', max: 5 } }, additionalProperties: false },
+            { validateExisting: 'false' },
+          ),
+          200,
+        );
+        await c.entityType('Valve', { properties: {}, additionalProperties: true });
+        expectData(
+          await c.put(
+            '/api/ontology/relationship-types/FEEDS',
+            {
+              source: ['Pump'],
+              target: ['Valve'],
+              cardinality: { source: 'one', target: 'many' },
+              properties: {},
+              additionalProperties: true,
+            },
+            { validateExisting: 'false' },
+          ),
+          200,
+        );
+        await c.ok('CREATE_NODE', { entityType: 'Tank', name: 'tk' });
+        expectData(
+          await c.put(
+            '/api/ontology/settings',
+            { strictOntology: true },
+            { validateExisting: 'false' },
+          ),
+          200,
+        );
+        const exported = await request(t.app)
+          .get('/api/export')
+          .set(authHeaders(key, workspaceId))
+          .buffer(true)
+          .parse((res, done) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => done(null, text));
+          });
+        const file = exported.body as string;
+        const recordsOf = (ndjsonText: string) =>
+          ndjsonText
+            .split('\n')
+            .filter((l) => /"kind":"(node|edge|entityType|relationshipType|ontology)"/.test(l));
+
+        const target = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+        const into = (query: string) =>
+          request(t.app)
+            .post(`/api/imports${query}`)
+            .set(authHeaders(target.apiKey, target.workspaceId))
+            .set('Content-Type', 'application/x-ndjson')
+            .send(file);
+        // Checked as a command's records are, the move stops at the first record that breaks.
+        const checked = expectData(await into(''), 201) as ImportData;
+        expect(checked.status).toBe('failed');
+        expect(checked.errors).toEqual([
+          { line: expect.any(Number), message: expect.stringMatching(/does not fit its type/) },
+        ]);
+        const moved = expectData(await into('?validateRecords=false'), 201) as ImportData;
+        // Sent again whole: what the first attempt committed is found unchanged.
+        expect(moved).toMatchObject({ status: 'completed', edges: 1, errors: [] });
+        expect(moved.nodes + moved.unchanged).toBe(3);
+        expect(moved.unchanged).toBe(checked.nodes);
+        const copy = await request(t.app)
+          .get('/api/export')
+          .set(authHeaders(target.apiKey, target.workspaceId))
+          .buffer(true)
+          .parse((res, done) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => done(null, text));
+          });
+        expect(recordsOf(copy.body as string)).toEqual(recordsOf(file));
+        // The types hold for writes from then on, in the new workspace as in the old one.
+        const there = new OntologyClient(t, target.apiKey, target.workspaceId);
+        expectError(
+          await there.exec('CREATE_NODE', { entityType: 'Pump', name: 'c', properties: { n: 9 } }),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expectError(
+          await there.exec('CREATE_NODE', { entityType: 'Tank', name: 't' }),
+          400,
+          'VALIDATION_ERROR',
+        );
+      });
+
+      it('still holds the unique index: a value another record holds stops the import', async () => {
+        const body = ndjson(
+          pumpType(),
+          nodeLine('a', { properties: { n: 9, serial: 'S1' } }),
+          nodeLine('b', { properties: { n: 1, serial: 'S1' } }),
+          endLine(2, 0),
+        );
+        const data = expectData(await uploadAsIs(body), 201) as ImportData;
+        expect(data).toMatchObject({ status: 'failed', nodes: 1, lines: 2 });
+        expect(data.errors).toEqual([
+          { line: 3, message: expect.stringContaining('must be unique among Pump nodes') },
+        ]);
+        expect((await c.snapshot()).nodes).toMatchObject([{ id: 'a', properties: { n: 9 } }]);
+      });
+
+      it('defines a type the records already in the workspace break, leaving them as they are', async () => {
+        await c.ok('CREATE_NODE', {
+          id: 'old',
+          entityType: 'Pump',
+          name: 'old',
+          properties: { n: 7 },
+        });
+        const body = ndjson(pumpType(), endLine(0, 0));
+        const checked = expectData(await upload(body), 201) as ImportData;
+        expect(checked.errors).toEqual([
+          { line: 1, message: expect.stringContaining('the entity type Pump cannot be defined') },
+        ]);
+        expectError(await c.get('/api/ontology/entity-types/Pump'), 404, 'NOT_FOUND');
+        expect(expectData(await uploadAsIs(body), 201)).toMatchObject({ status: 'completed' });
+        expect(expectData(await c.get('/api/ontology/entity-types/Pump'), 200)).toMatchObject({
+          version: 3,
+        });
+        expect((await c.snapshot()).nodes).toMatchObject([{ id: 'old', properties: { n: 7 } }]);
+      });
+
+      it('needs write:ontology, and refuses other values and unknown parameters, before reading', async () => {
+        const noOntology = (
+          await createKey(t, workspaceId, ['write:nodes', 'write:edges', 'read:nodes'])
+        ).secret;
+        const body = ndjson(nodeLine('a'), endLine(1, 0));
+        const refused = expectError(await uploadAsIs(body, noOntology), 403, 'INSUFFICIENT_SCOPE');
+        expect(refused.details).toEqual({ requiredScope: 'write:ontology' });
+        const wrong = expectError(
+          await uploadAsIs(body, key, 'validateRecords=no'),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expect(wrong.message).toContain('validateRecords must be true or false');
+        expectError(await uploadAsIs(body, key, 'validate=false'), 400, 'VALIDATION_ERROR');
+        expect(expectData(await c.get('/api/imports'), 200)).toEqual([]);
+        expect((await c.snapshot()).nodes).toEqual([]);
+        // true is the default, spelled out.
+        expect(expectData(await uploadAsIs(body, key, 'validateRecords=true'), 201)).toMatchObject({
+          status: 'completed',
+          nodes: 1,
+        });
+      });
+    });
+
     it('refuses type lines after records', async () => {
       const body = ndjson(nodeLine('a'), pumpType(), endLine(1, 0));
       const data = expectData(await upload(body), 201) as ImportData;

@@ -85,14 +85,20 @@ const importCommand: CommandDef = {
   name: '',
   createsStore: true,
   summary: 'Import a workspace export (NDJSON) into the configured store',
-  usage: '--file <file> [--workspace <uuid>]',
+  usage: '--file <file> [--workspace <uuid>] [--validate-records <true|false>]',
   description: [
     'Loads a file written by `export` into the store this environment configures (Neo4j when NEO4J_URI is set, else the embedded store), keeping ids, versions, timestamps and edges. The whole file is validated first; an invalid or truncated file imports nothing. The types are defined first, and every record is checked against them as a command’s would be.',
     'The workspace is created with its name, plan and limits unless it exists, in which case the types and records are added to it. --workspace imports under another workspace id. Types and records that exist already are skipped when identical and refused when not, so an import that stopped can be run again.',
+    '--validate-records false writes the records as the file has them, even those that break their type (kept by a type change made with validateExisting=false): only a unique value held by another record is still refused. The file’s types and strictOntology then apply to writes from then on.',
   ],
   options: [
     { name: 'file', value: '<file>', description: 'The export to load' },
     { name: 'workspace', value: '<uuid>', description: 'Import under this workspace id instead' },
+    {
+      name: 'validate-records',
+      value: '<true|false>',
+      description: 'false: take records that break their type as they are (default true)',
+    },
   ],
   examples: [
     'import --file acme.ndjson',
@@ -102,6 +108,10 @@ const importCommand: CommandDef = {
     const file = path.resolve(required(values, 'file'));
     const target =
       values.workspace === undefined ? undefined : uuidValue(values.workspace, 'workspace');
+    const validate = values['validate-records'];
+    if (validate !== undefined && validate !== 'true' && validate !== 'false') {
+      throw new CliUsageError(`--validate-records must be true or false, got "${validate}".`);
+    }
     let text: string;
     try {
       text = await fs.promises.readFile(file, 'utf8');
@@ -111,6 +121,7 @@ const importCommand: CommandDef = {
     const parsed = parseExport(text);
     const report = await importWorkspace(deps.stores, parsed, {
       ...(target === undefined ? {} : { workspaceId: target }),
+      validateRecords: validate !== 'false',
     });
     return {
       json: report,

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { ImportRecord } from '../../domain/imports';
 import {
+  InsufficientScopeError,
   NotFoundError,
   RequestTimeoutError,
   ServiceUnavailableError,
@@ -30,6 +31,13 @@ import type { RouteDef } from '../route-table';
 import { parseInput } from '../validate';
 
 const idParams = z.object({ id: z.string().min(1).max(128) });
+const startQuery = z
+  .object({
+    validateRecords: z
+      .enum(['true', 'false'], { message: 'validateRecords must be true or false' })
+      .optional(),
+  })
+  .strict();
 const listQuery = z
   .object({ limit: z.string().optional(), offset: z.string().optional() })
   .strict();
@@ -151,6 +159,13 @@ export function importRoutes(deps: {
       rawBody: true,
       handler: async (req, res) => {
         const { workspaceId, principal } = workspaceOf(req.ctx);
+        const query = parseInput(startQuery, req.query, 'query');
+        const validateRecords = query.validateRecords !== 'false';
+        // Records that break their type are what only a type change with
+        // validateExisting=false (write:ontology) can leave: taking them needs that scope too.
+        if (!validateRecords && !(req.ctx.scopes ?? []).includes('write:ontology')) {
+          throw new InsufficientScopeError('write:ontology');
+        }
         const encoding = requireNdjson(req);
         if (running >= deps.maxRunning) {
           throw new ServiceUnavailableError(
@@ -179,7 +194,9 @@ export function importRoutes(deps: {
         let finished: ImportRecord;
         try {
           const started = await deps.service.start(workspaceId, principal.actorId);
-          finished = await deps.service.run(workspaceId, started, upload(), req.ctx.scopes ?? []);
+          finished = await deps.service.run(workspaceId, started, upload(), req.ctx.scopes ?? [], {
+            validateRecords,
+          });
         } finally {
           running -= 1;
         }
