@@ -108,6 +108,31 @@ export function cypherEngineContract(
       ]);
     });
 
+    it('answers toInteger of text beyond the 64-bit integers with 400 CYPHER_SEMANTIC_ERROR, as Neo4j does', async () => {
+      for (const query of [
+        "RETURN toInteger('9223372036854775808') AS x",
+        "RETURN toInteger('-99999999999999999999') AS x",
+        "RETURN toInteger('1e19') AS x",
+        "UNWIND ['1', '99999999999999999999'] AS s RETURN toInteger(s) AS x",
+      ]) {
+        const error = await run(query).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(AppError);
+        expect(error).toMatchObject({ status: 400, code: 'CYPHER_SEMANTIC_ERROR' });
+        expect((error as AppError).message).toContain('is too large');
+      }
+      // The bounds themselves convert; as JSON numbers they read as the nearest double.
+      expect(
+        (
+          await run(
+            "UNWIND ['9223372036854775807', '-9223372036854775808', '1e3', ' 7'] AS s RETURN toInteger(s) AS x",
+          )
+        ).rows,
+      ).toEqual([[2 ** 63], [-(2 ** 63)], [1000], [null]]);
+    });
+
     it('cuts the rows at the row limit and says so', async () => {
       const analyzed = prepareCypher(
         'MATCH (n) RETURN n.id AS id ORDER BY id',

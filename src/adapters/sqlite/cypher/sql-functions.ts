@@ -107,19 +107,39 @@ export function registerCypherFunctions(db: Database): void {
 const INTEGER_TEXT = /^[+-]?\d+$/;
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Cypher's toInteger: whole numbers, numbers truncated, numeric text; else null. */
+const MIN_INTEGER = -(2n ** 63n);
+const MAX_INTEGER = 2n ** 63n - 1n;
+/** 2^63: the smallest double above every 64-bit integer. */
+const INTEGER_BOUND = 2 ** 63;
+
+/**
+ * Cypher's toInteger: whole numbers, numbers truncated, numeric text; else null. Text
+ * whose value is outside the 64-bit integers is an error, as on Neo4j ("integer, ..., is too
+ * large"), not a number no integer has; a float outside them saturates, as Neo4j's
+ * conversion does.
+ */
 export function toInteger(x: unknown): number | null {
   if (typeof x === 'number') {
-    return Number.isFinite(x) ? Math.trunc(x) : null;
+    return Number.isFinite(x)
+      ? Math.min(Math.max(Math.trunc(x), -INTEGER_BOUND), INTEGER_BOUND)
+      : null;
   }
   if (typeof x === 'bigint') {
     return Number(x);
   }
   if (typeof x === 'string') {
+    let value: number | null = null;
     if (INTEGER_TEXT.test(x)) {
-      return Number(x);
+      const exact = BigInt(x);
+      value = exact < MIN_INTEGER || exact > MAX_INTEGER ? Number.NaN : Number(exact);
+    } else if (NUMBER_TEXT.test(x)) {
+      const truncated = Math.trunc(Number(x));
+      value = truncated < -INTEGER_BOUND || truncated >= INTEGER_BOUND ? Number.NaN : truncated;
     }
-    return NUMBER_TEXT.test(x) ? Math.trunc(Number(x)) : null;
+    if (Number.isNaN(value)) {
+      throw new Error(`${VALUE_ERROR}integer, ${x}, is too large`);
+    }
+    return value;
   }
   return null;
 }
