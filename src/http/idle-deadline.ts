@@ -27,7 +27,7 @@ export async function* withIdleDeadline<T>(
       }
       if (next === 'expired') {
         expired = true;
-        throw new RequestTimeoutError(idleMs, 'No part of the upload arrived');
+        throw new RequestTimeoutError(idleMs, 'The upload did not progress');
       }
       if (next.done) {
         return;

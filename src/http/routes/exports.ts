@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '../../ports/clock';
 import { ServiceUnavailableError } from '../../errors';
+import { RunningLimit } from '../running-limit';
 import type { ExportLine } from '../../transfer/format';
 import { exportWorkspace, type TransferStores } from '../../transfer/export-workspace';
 import { workspaceOf } from '../request-context';
@@ -115,7 +116,7 @@ export function exportRoutes(deps: {
   maxRunning: number;
   logger: Logger;
 }): RouteDef[] {
-  let running = 0;
+  const limit = new RunningLimit(deps.maxRunning, 'exports');
   return [
     {
       method: 'get',
@@ -124,13 +125,7 @@ export function exportRoutes(deps: {
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
         parseInput(exportQuery, req.query, 'query');
-        if (running >= deps.maxRunning) {
-          throw new ServiceUnavailableError(
-            `${deps.maxRunning} exports are running, the most this server runs at once; try again shortly.`,
-            { running },
-          );
-        }
-        running += 1;
+        const leave = limit.enter();
         const stop = new AbortController();
         const stopWith = (reason: Stop) => () => stop.abort(reason);
         const gone = stopWith('client gone');
@@ -212,7 +207,7 @@ export function exportRoutes(deps: {
             cutOff();
           }
         } finally {
-          running -= 1;
+          leave();
           clearTimeout(timeLimit);
           res.off('close', gone);
           deps.draining.removeEventListener('abort', draining);

@@ -6,7 +6,6 @@ import {
   InsufficientScopeError,
   NotFoundError,
   RequestTimeoutError,
-  ServiceUnavailableError,
   UnsupportedContentEncodingError,
 } from '../../errors';
 import {
@@ -21,6 +20,7 @@ import {
 } from '../body-encoding';
 import { withIdleDeadline } from '../idle-deadline';
 import { requireMediaType } from '../raw-body';
+import { RunningLimit } from '../running-limit';
 import { drainAnsweredBody, exemptFromRequestBound } from '../server';
 import { UndecodableUploadError, type ImportService } from '../../transfer/api-import';
 import type { ImportStore } from '../../ports/import-store';
@@ -149,7 +149,7 @@ export function importRoutes(deps: {
   /** Imports running at once in this process at most; past it, 503 before any is read. */
   maxRunning: number;
 }): RouteDef[] {
-  let running = 0;
+  const limit = new RunningLimit(deps.maxRunning, 'imports');
   return [
     {
       method: 'post',
@@ -167,12 +167,7 @@ export function importRoutes(deps: {
           throw new InsufficientScopeError('write:ontology');
         }
         const encoding = requireNdjson(req);
-        if (running >= deps.maxRunning) {
-          throw new ServiceUnavailableError(
-            `${deps.maxRunning} imports are running, the most this server runs at once; try again shortly.`,
-            { running },
-          );
-        }
+        const leave = limit.enter();
         // An upload may take any time as long as it keeps coming: bounded between chunks.
         exemptFromRequestBound(req);
         const watch: { stalled: RequestTimeoutError | null } = { stalled: null };
@@ -190,7 +185,6 @@ export function importRoutes(deps: {
             throw error;
           }
         };
-        running += 1;
         let finished: ImportRecord;
         try {
           const started = await deps.service.start(workspaceId, principal.actorId);
@@ -198,12 +192,12 @@ export function importRoutes(deps: {
             validateRecords,
           });
         } finally {
-          running -= 1;
+          leave();
         }
         if (watch.stalled) {
           // The import is recorded as failed; the client is told which, and the connection
           // closed.
-          throw new RequestTimeoutError(deps.bodyTimeoutMs, 'No part of the upload arrived', {
+          throw new RequestTimeoutError(deps.bodyTimeoutMs, 'The upload did not progress', {
             importId: finished.id,
           });
         }
