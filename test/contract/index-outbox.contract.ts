@@ -152,6 +152,41 @@ export function indexOutboxContract(
       expect(await s.outbox.enqueueWorkspace(newWorkspace())).toBe(0);
     });
 
+    it('pending stays the number of entries through rollbacks, re-enqueues and deletes', async () => {
+      const ws = newWorkspace();
+      const [a, b, c] = [makeNode(), makeNode(), makeNode()];
+      await seed(s.graph, ws, [a, b]);
+      const exact = async () => {
+        expect(await s.outbox.pending(ws)).toBe((await entriesOf(ws)).length);
+      };
+      // A transaction that fails takes its entries (and their count) back with it.
+      await expect(
+        s.graph.transaction(ws, async ({ graph }) => {
+          await graph.insertNode(c);
+          await graph.replaceNode({ ...a, name: 'renamed', version: 2 }, 1);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await s.outbox.pending(ws)).toBe(2);
+      await exact();
+      // Pending nodes changed again, and enqueued again, are still one entry each.
+      await s.graph.transaction(ws, async ({ graph }) => {
+        await graph.replaceNode({ ...a, name: 'renamed', version: 2 }, 1);
+        await graph.insertNode(c);
+      });
+      expect(await s.outbox.enqueueWorkspace(ws)).toBe(3);
+      expect(await s.outbox.pending(ws)).toBe(3);
+      await exact();
+      await drain(ws);
+      expect(await s.outbox.pending(ws)).toBe(0);
+      // A delete enqueues the node (its vector must go), completed like any other entry.
+      await s.graph.transaction(ws, async ({ graph }) => {
+        await graph.deleteNode(b.id);
+      });
+      expect(await s.outbox.pending(ws)).toBe(1);
+      await exact();
+    });
+
     it('keeps workspaces apart: the same node id in two workspaces is two entries', async () => {
       const [ws1, ws2] = [newWorkspace(), newWorkspace()];
       const node = makeNode();

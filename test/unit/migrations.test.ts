@@ -58,7 +58,12 @@ describe('applyMigrations', () => {
     edge.run('w1', 'e2', 'FEEDS', 'b', 'c');
     edge.run('w2', 'e1', 'LINKS', 'a', 'a');
     edge.run('w1', 'e3', 'FEEDS', 'c', 'c');
-    expect(applyMigrations(db, MIGRATIONS)).toEqual([12]);
+    expect(
+      applyMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 12),
+      ),
+    ).toEqual([12]);
     expect(
       db
         .prepare('SELECT workspace_id, kind, type, records FROM graph_type_counts ORDER BY 1, 2, 3')
@@ -72,6 +77,28 @@ describe('applyMigrations', () => {
       ['w2', 'edge', 'LINKS', 1],
       ['w2', 'loop', 'LINKS', 1],
       ['w2', 'node', 'Pump', 1],
+    ]);
+    db.close();
+  });
+
+  it('013 fills the outbox counts from the entries already there', () => {
+    const db = new BetterSqlite3(':memory:');
+    applyMigrations(
+      db,
+      MIGRATIONS.filter((m) => m.version < 13),
+    );
+    const entry = db.prepare(
+      `INSERT INTO search_outbox (workspace_id, node_id, enqueued_at) VALUES (?, ?, '2026-01-01')`,
+    );
+    entry.run('w1', 'a');
+    entry.run('w1', 'b');
+    entry.run('w2', 'a');
+    expect(applyMigrations(db, MIGRATIONS)).toEqual([13]);
+    expect(
+      db.prepare('SELECT workspace_id, entries FROM search_outbox_counts ORDER BY 1').raw().all(),
+    ).toEqual([
+      ['w1', 2],
+      ['w2', 1],
     ]);
     db.close();
   });

@@ -1,6 +1,14 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordKind } from '../../domain/graph';
 
+/**
+ * Adds a delta to a workspace's number of search outbox entries (`search_outbox_counts`,
+ * migration 013): every writer of `search_outbox` runs it in the same transaction.
+ */
+export const OUTBOX_COUNT_UPSERT = `INSERT INTO search_outbox_counts (workspace_id, entries)
+  VALUES (?, ?)
+  ON CONFLICT (workspace_id) DO UPDATE SET entries = entries + excluded.entries`;
+
 /** What `graph_type_counts` counts per type: nodes, edges, and edges from a node to itself. */
 export type CountedKind = RecordKind | 'loop';
 
@@ -13,6 +21,7 @@ export class BookkeepingStatements {
   readonly addEntries: Statement<[string, string, string]>;
   readonly addCounts: Statement<[string, number, number]>;
   readonly addTypeCount: Statement<[string, CountedKind, string, number]>;
+  readonly addOutboxCount: Statement<[string, number]>;
 
   constructor(writer: Database) {
     this.dropEntries = writer.prepare(
@@ -29,6 +38,7 @@ export class BookkeepingStatements {
        ON CONFLICT (workspace_id) DO UPDATE SET
          nodes = nodes + excluded.nodes, edges = edges + excluded.edges`,
     );
+    this.addOutboxCount = writer.prepare(OUTBOX_COUNT_UPSERT);
     this.addTypeCount = writer.prepare(
       `INSERT INTO graph_type_counts (workspace_id, kind, type, records) VALUES (?, ?, ?, ?)
        ON CONFLICT (workspace_id, kind, type) DO UPDATE SET records = records + excluded.records`,
@@ -94,14 +104,18 @@ export class GraphBookkeeping {
 
   /**
    * Replaces the outbox entry of every changed node with a new one (one entry per node, a
-   * fresh `seq`) and applies the count deltas: three statements however many records the
-   * transaction wrote, and one more per type whose count changed. Runs on the writer, inside the open transaction.
+   * fresh `seq`, the workspace's entry count following) and applies the count deltas: four
+   * statements at most however many records the transaction wrote, and one more per type
+   * whose count changed. Runs on the writer, inside the open transaction.
    */
   flush(enqueuedAt: string): void {
     if (this.changedNodes.size > 0) {
       const ids = JSON.stringify([...this.changedNodes]);
-      this.s.dropEntries.run(this.workspaceId, ids);
-      this.s.addEntries.run(this.workspaceId, enqueuedAt, ids);
+      const dropped = this.s.dropEntries.run(this.workspaceId, ids).changes;
+      const added = this.s.addEntries.run(this.workspaceId, enqueuedAt, ids).changes;
+      if (added !== dropped) {
+        this.s.addOutboxCount.run(this.workspaceId, added - dropped);
+      }
     }
     if (this.nodeDelta !== 0 || this.edgeDelta !== 0) {
       this.s.addCounts.run(this.workspaceId, this.nodeDelta, this.edgeDelta);

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { IndexOutbox, OutboxEntry } from '../../ports/index-outbox';
 import type { SqliteDatabase } from './database';
+import { OUTBOX_COUNT_UPSERT } from './graph-bookkeeping';
 import { settle } from './graph-transaction';
 
 interface EntryRow {
@@ -26,16 +27,21 @@ export class SqliteIndexOutbox implements IndexOutbox {
   private readonly nodeIdsStmt: Statement<[string, string, number], { id: string }>;
   private readonly dropStmt: Statement<[string, string]>;
   private readonly enqueueStmt: Statement<[string, string, string]>;
+  private readonly addCountStmt: Statement<[string, number]>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.peekStmt = db.reader.prepare(
       `SELECT workspace_id, node_id, seq, enqueued_at FROM search_outbox
        WHERE seq > ? ORDER BY seq LIMIT ?`,
     );
+    // Kept counts (migration 013): counting the entries would scan them on the event loop.
     this.pendingStmt = db.reader.prepare(
-      'SELECT COUNT(*) AS n FROM search_outbox WHERE workspace_id = ?',
+      'SELECT entries AS n FROM search_outbox_counts WHERE workspace_id = ?',
     );
-    this.pendingAllStmt = db.reader.prepare('SELECT COUNT(*) AS n FROM search_outbox');
+    this.pendingAllStmt = db.reader.prepare(
+      'SELECT COALESCE(SUM(entries), 0) AS n FROM search_outbox_counts',
+    );
+    this.addCountStmt = db.writer.prepare(OUTBOX_COUNT_UPSERT);
     this.completeStmt = db.writer.prepare(
       'DELETE FROM search_outbox WHERE workspace_id = ? AND node_id = ? AND seq = ?',
     );
@@ -69,8 +75,15 @@ export class SqliteIndexOutbox implements IndexOutbox {
     // means indexing those nodes again, and the vectors written before it go with it.
     await this.db.transaction(
       () => {
+        const removed = new Map<string, number>();
         for (const entry of entries) {
-          this.completeStmt.run(entry.workspaceId, entry.nodeId, entry.seq);
+          const { changes } = this.completeStmt.run(entry.workspaceId, entry.nodeId, entry.seq);
+          removed.set(entry.workspaceId, (removed.get(entry.workspaceId) ?? 0) + changes);
+        }
+        for (const [workspaceId, count] of removed) {
+          if (count > 0) {
+            this.addCountStmt.run(workspaceId, -count);
+          }
         }
         return Promise.resolve();
       },
@@ -103,9 +116,13 @@ export class SqliteIndexOutbox implements IndexOutbox {
       const now = new Date().toISOString();
       await this.db.exclusive(() => {
         this.db.writer.transaction(() => {
+          let added = 0;
           for (const id of ids) {
-            this.dropStmt.run(workspaceId, id);
-            this.enqueueStmt.run(workspaceId, id, now);
+            added -= this.dropStmt.run(workspaceId, id).changes;
+            added += this.enqueueStmt.run(workspaceId, id, now).changes;
+          }
+          if (added !== 0) {
+            this.addCountStmt.run(workspaceId, added);
           }
         })();
       });

@@ -19,6 +19,7 @@ import { m009Imports } from './009-imports';
 import { m010GraphBookkeeping } from './010-graph-bookkeeping';
 import { m011Ontology } from './011-ontology';
 import { m012TypeCounts } from './012-type-counts';
+import { m013OutboxCounts } from './013-outbox-counts';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m010GraphBookkeeping,
   m011Ontology,
   m012TypeCounts,
+  m013OutboxCounts,
 ];
