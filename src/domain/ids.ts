@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
+/** The time part (and version digit) of the last id made, and the time it was made for. */
+let lastPrefixMs = Number.NaN;
+let lastPrefix = '';
+
 /**
  * A UUID version 7 (RFC 9562 section 5.7): the 48-bit Unix time in milliseconds, then 74
  * random bits. Ids the service generates one after the other sort by creation time, so
@@ -9,9 +13,14 @@ import { randomUUID } from 'node:crypto';
  * from `randomUUID` (its cached entropy pool); its version digit becomes 7.
  */
 export function newTimeOrderedId(nowMs: number = Date.now()): string {
-  const time = Math.max(0, Math.floor(nowMs)).toString(16).padStart(12, '0').slice(-12);
+  if (nowMs !== lastPrefixMs) {
+    // Ids made in one millisecond (a batch's, all stamped with its time) share this part.
+    const time = Math.max(0, Math.floor(nowMs)).toString(16).padStart(12, '0').slice(-12);
+    lastPrefix = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`;
+    lastPrefixMs = nowMs;
+  }
   const random = randomUUID();
   // `random` is 8-4-4-4-12 hex digits; its third group starts with the version digit (4)
   // and its fourth group carries the RFC variant bits, kept as they are.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15, 18)}-${random.slice(19)}`;
+  return `${lastPrefix}${random.slice(15, 18)}-${random.slice(19)}`;
 }

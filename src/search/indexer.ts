@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { GraphNode } from '../domain/graph';
 import type { Clock } from '../ports/clock';
 import type { Embedder } from '../ports/embedder';
 import type { GraphStore } from '../ports/graph-store';
@@ -355,8 +356,18 @@ export class SearchIndexer {
     const live: { entry: OutboxEntry; entityType: string; text: string }[] = [];
     const withoutVector = new Map<string, string[]>();
     await this.timed(async () => {
+      // One read per workspace of the batch (not one per entry), then the entries in order.
+      const wanted = new Map<string, string[]>();
       for (const entry of entries) {
-        const node = await this.deps.graph.getNode(entry.workspaceId, entry.nodeId);
+        addTo(wanted, entry.workspaceId, entry.nodeId);
+      }
+      const found = new Map<string, Map<string, GraphNode>>();
+      for (const [workspaceId, ids] of wanted) {
+        const nodes = await this.deps.graph.getNodes(workspaceId, ids);
+        found.set(workspaceId, new Map(nodes.map((node) => [node.id, node])));
+      }
+      for (const entry of entries) {
+        const node = found.get(entry.workspaceId)?.get(entry.nodeId);
         if (node) {
           live.push({ entry, entityType: node.entityType, text: nodeText(node) });
         } else {

@@ -123,6 +123,8 @@ function setup(options: { batchSize?: number; busy?: boolean } = {}) {
   const nodes = new Map<string, GraphNode>();
   const graph = {
     getNode: (_ws: string, id: string) => Promise.resolve(nodes.get(id) ?? null),
+    getNodes: (_ws: string, ids: readonly string[]) =>
+      Promise.resolve(ids.flatMap((id) => nodes.get(id) ?? [])),
   } as unknown as GraphStore;
   const delays: number[] = [];
   embedder.calls = [];
@@ -374,6 +376,8 @@ describe('SearchIndexer with texts the embedder refuses', () => {
     const nodes = new Map<string, GraphNode>();
     const graph = {
       getNode: (_ws: string, id: string) => Promise.resolve(nodes.get(id) ?? null),
+      getNodes: (_ws: string, ids: readonly string[]) =>
+        Promise.resolve(ids.flatMap((id) => nodes.get(id) ?? [])),
     } as unknown as GraphStore;
     const indexer = new SearchIndexer(
       {
