@@ -222,7 +222,8 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
     expect(await contents(target, source.workspaceId)).toEqual(before);
   });
 
-  it('checks every record against the types of the file, and writes no batch that breaks one', async () => {
+  /** The export with every Pump's pressure a string (its type wants a number), as `name`. */
+  const withBrokenPumps = (name: string): string => {
     const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
     const broken = lines.map((l) => {
       const line = JSON.parse(l) as { kind: string; entityType?: string; properties?: object };
@@ -230,8 +231,13 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
         ? JSON.stringify({ ...line, properties: { ...line.properties, pressure: 'high' } })
         : l;
     });
-    const typed = path.join(dir, 'typed.ndjson');
-    fs.writeFileSync(typed, `${broken.join('\n')}\n`);
+    const written = path.join(dir, name);
+    fs.writeFileSync(written, `${broken.join('\n')}\n`);
+    return written;
+  };
+
+  it('checks every record against the types of the file, and writes no batch that breaks one', async () => {
+    const typed = withBrokenPumps('typed.ndjson');
     const fresh = '3c5e7a9b-2d4f-4a6c-8e0b-1d3f5a7c9e2b';
     const result = await cli(targetCli, 'import', '--file', typed, '--workspace', fresh, '--json');
     expect(result.code).toBe(2);
@@ -245,15 +251,7 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
   });
 
   it('writes records that break their type as they are with --validate-records false', async () => {
-    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
-    const broken = lines.map((l) => {
-      const line = JSON.parse(l) as { kind: string; entityType?: string; properties?: object };
-      return line.kind === 'node' && line.entityType === 'Pump'
-        ? JSON.stringify({ ...line, properties: { ...line.properties, pressure: 'high' } })
-        : l;
-    });
-    const asIs = path.join(dir, 'as-is.ndjson');
-    fs.writeFileSync(asIs, `${broken.join('\n')}\n`);
+    const asIs = withBrokenPumps('as-is.ndjson');
     const fresh = '6e2a4c8d-0f1b-4d3e-9a5c-7b9d1f3a5c7e';
     const usage = await cli(targetCli, 'import', '--file', asIs, '--validate-records', 'no');
     expect(usage).toMatchObject({ code: 2 });

@@ -215,52 +215,46 @@ describe('the HTTP server (real sockets)', () => {
       });
     });
 
-    it('answers a command whose client half-closes its connection after sending it, then closes', async () => {
-      const c = client();
+    /** A CREATE_NODE command of node `id` as raw bytes, declaring `missing` more bytes than sent. */
+    const createNode = (id: string, missing = 0) => {
       const body = JSON.stringify({
         type: 'CREATE_NODE',
-        payload: { id: 'half-closed', entityType: 'Pump', name: 'Half closed' },
+        payload: { id, entityType: 'Pump', name: id },
       });
-      await c.write(
+      return (
         head('POST /api/commands/execute HTTP/1.1', {
           Host: 'x',
           ...authHeaders(t.apiKey, t.workspaceId),
           'Content-Type': 'application/json',
-          'Content-Length': String(body.length),
-        }) + body,
+          'Content-Length': String(body.length + missing),
+        }) + body
       );
+    };
+    const nodeStatus = async (id: string) =>
+      (
+        await fetch(`http://127.0.0.1:${server.port}/api/queries/nodes/${id}`, {
+          headers: authHeaders(t.apiKey, t.workspaceId),
+        })
+      ).status;
+
+    it('answers a command whose client half-closes its connection after sending it, then closes', async () => {
+      const c = client();
+      await c.write(createNode('half-closed'));
       c.endSending();
       const res = await c.response();
       expect(res.status).toBe(201);
       expect(JSON.parse(res.body).data.result).toMatchObject({ id: 'half-closed', version: 1 });
       await c.closed();
-      const read = await fetch(`http://127.0.0.1:${server.port}/api/queries/nodes/half-closed`, {
-        headers: authHeaders(t.apiKey, t.workspaceId),
-      });
-      expect(read.status).toBe(200);
+      expect(await nodeStatus('half-closed')).toBe(200);
     });
 
     it('answers a body cut short by the client half-closing with 400 BAD_REQUEST, and writes nothing', async () => {
       const c = client();
-      const body = JSON.stringify({
-        type: 'CREATE_NODE',
-        payload: { id: 'cut-short', entityType: 'Pump', name: 'Cut short' },
-      });
-      await c.write(
-        head('POST /api/commands/execute HTTP/1.1', {
-          Host: 'x',
-          ...authHeaders(t.apiKey, t.workspaceId),
-          'Content-Type': 'application/json',
-          'Content-Length': String(body.length + 10),
-        }) + body,
-      );
+      await c.write(createNode('cut-short', 10));
       c.endSending();
       expectRawError(await c.response(), 400, 'BAD_REQUEST');
       await c.closed();
-      const read = await fetch(`http://127.0.0.1:${server.port}/api/queries/nodes/cut-short`, {
-        headers: authHeaders(t.apiKey, t.workspaceId),
-      });
-      expect(read.status).toBe(404);
+      expect(await nodeStatus('cut-short')).toBe(404);
     });
 
     it('completes an import whose client half-closes once the whole upload is sent', async () => {
