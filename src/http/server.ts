@@ -157,8 +157,43 @@ export function createHttpServer(
     if (answered.has(socket)) {
       return; // The parser reports every further chunk of a refused request again.
     }
-    const answer = clientErrorAnswer(error.code);
     const response = responses.get(socket);
+    const pending = response !== undefined && !response.writableFinished;
+    if (error.code === 'HPE_CLOSED_CONNECTION' && pending) {
+      // Bytes after a request that asked to close the connection (RFC 9112, 9.6): that
+      // request is still answered, the bytes are ignored, and the connection closes after.
+      answered.add(socket);
+      return;
+    }
+    const request = response?.req;
+    if (response && request && !request.complete) {
+      // The error is in the body of the request in progress (cut short by the client's
+      // half-close, bad chunking).
+      if (response.headersSent) {
+        // Answered already (an early 401, an import stopped by a bad line): no second
+        // answer; the connection closes once the first is written.
+        answered.add(socket);
+        if (response.writableFinished) {
+          closeAfterWrites(socket);
+        } else {
+          response.once('finish', () => closeAfterWrites(socket));
+        }
+        return;
+      }
+      if (unbounded.has(request)) {
+        // A route streams this body (an import): its upload ends here, and the route
+        // answers as it does for any upload that ends (an import without its end line is
+        // truncated, with the import's record), then the connection closes.
+        answered.add(socket);
+        response.setHeader('Connection', 'close');
+        // Nothing more will come: marked complete, else ending the stream would count as an
+        // abort and destroy the connection before the route's answer.
+        request.complete = true;
+        request.push(null);
+        return;
+      }
+    }
+    const answer = clientErrorAnswer(error.code);
     const responding = response?.headersSent === true && !response.writableFinished;
     if (answer === null || responding || !socket.writable) {
       socket.destroy();
@@ -169,13 +204,26 @@ export function createHttpServer(
     logger.info({ requestId, status: answer.status, cause: error.code }, 'request refused');
     // End (not destroy) after writing, and read on, so the client gets the whole answer
     // even while it is still sending; then close for good.
-    socket.end(rawErrorResponse(answer, requestId));
-    socket.resume();
-    const grace = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
-    grace.unref();
-    socket.once('close', () => clearTimeout(grace));
+    closeAfterWrites(socket, rawErrorResponse(answer, requestId));
   });
   return server;
+}
+
+/**
+ * Ends the connection once what was written to it (and `last`) is sent, reading on in the
+ * meantime, so a client still sending gets the whole answer; then closes it for good after
+ * CLOSE_GRACE_MS.
+ */
+function closeAfterWrites(socket: Duplex, last?: string): void {
+  if (last === undefined) {
+    socket.end();
+  } else {
+    socket.end(last);
+  }
+  socket.resume();
+  const grace = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+  grace.unref();
+  socket.once('close', () => clearTimeout(grace));
 }
 
 /** The whole-request bound of one request (see `createHttpServer`). */

@@ -1,4 +1,7 @@
+import { createApp } from '../../src/app';
+import { createLogger } from '../../src/logger';
 import { REQUEST_ID_PATTERN } from '../support/envelope-assertions';
+import { recordResponses } from '../support/openapi';
 import { listen, RawConnection, type RawResponse } from '../support/raw-http';
 import type { TestApp } from '../support/test-app';
 import { authHeaders } from '../support/test-app';
@@ -61,9 +64,24 @@ describe('the HTTP server (real sockets)', () => {
           HTTP_BODY_TIMEOUT_MS: '1000',
         },
       });
-      server = await listen(t.app, t.config.timeouts);
+      // The app as t.app, logging to `logged`: no case here is the service's fault.
+      const logger = createLogger('info', {
+        write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }),
+      });
+      server = await listen(
+        recordResponses(createApp({ ...t.container.deps, logger })),
+        t.config.timeouts,
+      );
     });
-    afterEach(() => clients.splice(0).forEach((c) => c.destroy()));
+    const logged: { level: number; msg: string }[] = [];
+    afterEach(async () => {
+      clients.splice(0).forEach((c) => c.destroy());
+      // Timers of a case may still fire (a body deadline): give them their turn first.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const errors = logged.filter((line) => line.level >= 50);
+      logged.length = 0;
+      expect(errors).toEqual([]);
+    });
     afterAll(async () => {
       await server.close();
       await t.close();
@@ -255,6 +273,51 @@ describe('the HTTP server (real sockets)', () => {
       expectRawError(await c.response(), 400, 'BAD_REQUEST');
       await c.closed();
       expect(await nodeStatus('cut-short')).toBe(404);
+    });
+
+    it('answers a request that asks to close the connection, and ignores what follows it', async () => {
+      const c = client();
+      const first = createNode('closing').replace(
+        'Host: x\r\n',
+        'Host: x\r\nConnection: close\r\n',
+      );
+      await c.write(`${first}${head('GET /health HTTP/1.1', { Host: 'x' })}`);
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(res.headers.connection).toBe('close');
+      await c.closed();
+      await expect(c.responses(2, 100)).rejects.toThrow('closed after 1 of 2 responses');
+      expect(await nodeStatus('closing')).toBe(200);
+    });
+
+    it('answers an import stopped early once, even when the client then half-closes mid-upload', async () => {
+      const c = client();
+      await c.write(importHead());
+      await c.write(chunk('not json\n'));
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(JSON.parse(res.body).data).toMatchObject({ status: 'failed' });
+      await c.write(chunk(nodeLine('after-the-answer')));
+      c.endSending();
+      await c.closed();
+      await expect(c.responses(2, 100)).rejects.toThrow('closed after 1 of 2 responses');
+    });
+
+    it('ends an import whose client half-closes mid-upload as truncated, with its record', async () => {
+      const c = client();
+      await c.write(importHead());
+      await c.write(chunk(nodeLine('cut-1')));
+      await c.write(chunk(nodeLine('cut-2')));
+      c.endSending();
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(res.headers.connection).toBe('close');
+      expect(JSON.parse(res.body).data).toMatchObject({
+        status: 'failed',
+        nodes: 2,
+        errors: [{ line: 3, message: expect.stringContaining('truncated') }],
+      });
+      await c.closed();
     });
 
     it('completes an import whose client half-closes once the whole upload is sent', async () => {

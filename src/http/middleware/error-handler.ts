@@ -81,8 +81,20 @@ export function errorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const requestId = req.ctx?.requestId ?? newRequestId();
     if (res.headersSent) {
-      logger.error({ err, requestId }, 'error after response started');
-      res.destroy();
+      if (err instanceof AppError && err.status < 500) {
+        // The client's doing, answered already: a body deadline passing after the server's
+        // own bound sent its 408, say. Not a fault of the service.
+        logger.info(
+          { requestId, status: err.status, code: err.code },
+          'client error after the response started',
+        );
+      } else {
+        logger.error({ err, requestId }, 'error after response started');
+      }
+      // A response already handed whole to the connection is left to finish.
+      if (!res.writableEnded) {
+        res.destroy();
+      }
       return;
     }
     if (res.destroyed) {
