@@ -196,6 +196,7 @@ export const envSchema = z.object({
   // arrive within the first, a request body within the second once a route reads it.
   HTTP_HEADERS_TIMEOUT_MS: positiveInt('HTTP_HEADERS_TIMEOUT_MS', 10_000),
   HTTP_BODY_TIMEOUT_MS: positiveInt('HTTP_BODY_TIMEOUT_MS', 30_000),
+  HTTP_RESPONSE_STALL_TIMEOUT_MS: positiveInt('HTTP_RESPONSE_STALL_TIMEOUT_MS', 120_000),
   BATCH_BODY_LIMIT_BYTES: positiveInt('BATCH_BODY_LIMIT_BYTES', 16_777_216),
   // The longest a GET /api/export may stream (it holds a read snapshot meanwhile).
   EXPORT_TIME_LIMIT_MS: positiveInt('EXPORT_TIME_LIMIT_MS', 1_800_000),

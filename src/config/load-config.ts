@@ -18,6 +18,8 @@ export interface Config {
     headersMs: number;
     /** A request body, from when a route starts reading it (408 past it). */
     bodyMs: number;
+    /** A response the client does not read: closed when none of it is taken for this long. */
+    responseStallMs: number;
   };
   /** Body limit of POST /api/commands/batch (1,000 commands exceed the general limit). */
   batchBodyLimitBytes: number;
@@ -148,7 +150,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sqlitePath: path.join(dataDir, 'ontology.db'),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    timeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, bodyMs: env.HTTP_BODY_TIMEOUT_MS },
+    timeouts: {
+      headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      bodyMs: env.HTTP_BODY_TIMEOUT_MS,
+      responseStallMs: env.HTTP_RESPONSE_STALL_TIMEOUT_MS,
+    },
     batchBodyLimitBytes: env.BATCH_BODY_LIMIT_BYTES,
     exportTimeLimitMs: env.EXPORT_TIME_LIMIT_MS,
     trustProxy: env.TRUST_PROXY,

@@ -4,12 +4,20 @@ import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors';
 import { newRequestId } from './middleware/request-id';
 
-/** How long a client may take to send a request (HTTP_HEADERS_TIMEOUT_MS, HTTP_BODY_TIMEOUT_MS). */
+/**
+ * How long a client may take to send a request (HTTP_HEADERS_TIMEOUT_MS,
+ * HTTP_BODY_TIMEOUT_MS) and to read its answer (HTTP_RESPONSE_STALL_TIMEOUT_MS).
+ */
 export interface ServerTimeouts {
   /** The request line and headers. */
   headersMs: number;
   /** A request body, from when a route starts reading it. */
   bodyMs: number;
+  /**
+   * A response the connection cannot pass on because the client reads none of it: past
+   * this long without progress, the connection is closed (default 120 s).
+   */
+  responseStallMs?: number;
 }
 
 /** How long a refused connection stays half-open for the client to read the answer. */
@@ -149,9 +157,11 @@ export function createHttpServer(
   // The response in progress on each connection, so an error never corrupts one.
   const responses = new WeakMap<Duplex, http.ServerResponse>();
   const answered = new WeakSet<Duplex>();
+  const stalls = watchStalledResponses(server, timeouts.responseStallMs ?? 120_000, logger);
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     responses.set(req.socket, res);
     boundBody(req, res, timeouts.bodyMs, logger);
+    stalls.watch(res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (answered.has(socket)) {
@@ -207,6 +217,87 @@ export function createHttpServer(
     closeAfterWrites(socket, rawErrorResponse(answer, requestId));
   });
   return server;
+}
+
+/** What StalledResponses reads of a response: its connection's progress. */
+export interface WatchedResponse {
+  statusCode: number;
+  socket: {
+    bytesWritten: number;
+    writableLength: number;
+    destroyed: boolean;
+    destroy(): void;
+  } | null;
+}
+
+/**
+ * Closes the connections whose client stopped reading its answer. An answer larger than
+ * what the kernel buffers for the connection waits in the process's memory until the client
+ * reads it; a client that never does would hold that memory and the connection for good.
+ * `check` (every `stallMs / 4`, at most a second, see `createHttpServer`) looks at every
+ * response still being written: while some of it waits to be sent and none was sent for
+ * `stallMs`, its connection is destroyed and a `response stalled` line logged. A handler
+ * still working (nothing waiting to be sent) or a slow but steady reader is never cut; a
+ * streamed export has its own, similar bound.
+ */
+export class StalledResponses {
+  private readonly active = new Map<WatchedResponse, { sent: number; since: number }>();
+
+  constructor(
+    private readonly stallMs: number,
+    private readonly logger: Pick<Logger, 'info'>,
+  ) {}
+
+  /** Watches `res` from now until `done` is called (it finished, or its connection closed). */
+  watch(res: WatchedResponse, now: number): () => void {
+    this.active.set(res, { sent: 0, since: now });
+    return () => this.active.delete(res);
+  }
+
+  check(now: number): void {
+    for (const [res, seen] of this.active) {
+      const socket = res.socket;
+      if (!socket || socket.destroyed) {
+        this.active.delete(res);
+        continue;
+      }
+      const sent = socket.bytesWritten;
+      if (socket.writableLength === 0 || sent !== seen.sent) {
+        seen.sent = sent;
+        seen.since = now;
+      } else if (now - seen.since >= this.stallMs) {
+        this.active.delete(res);
+        this.logger.info(
+          { status: res.statusCode, unsent: socket.writableLength, stallMs: this.stallMs },
+          'response stalled: the client read none of it, connection closed',
+        );
+        socket.destroy();
+      }
+    }
+  }
+}
+
+/** Checks the responses of `server` every `stallMs / 4` (at most a second) until it closes. */
+function watchStalledResponses(
+  server: http.Server,
+  stallMs: number,
+  logger: Logger,
+): { watch(res: http.ServerResponse): void } {
+  const stalls = new StalledResponses(stallMs, logger);
+  const timer = setInterval(
+    () => stalls.check(Date.now()),
+    Math.max(10, Math.min(1000, Math.floor(stallMs / 4))),
+  );
+  timer.unref();
+  server.once('close', () => clearInterval(timer));
+  return {
+    watch(res) {
+      const done = stalls.watch(res, Date.now());
+      // Finished: all of it handed to the kernel; closed: done or cut.
+      res.once('finish', done);
+      res.once('close', done);
+    },
+  };
 }
 
 /**

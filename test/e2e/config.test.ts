@@ -26,7 +26,7 @@ describe('configuration', () => {
       dataDir: path.resolve('./data'),
       sqlitePath: path.join(path.resolve('./data'), 'ontology.db'),
       bodyLimitBytes: 1_048_576,
-      timeouts: { headersMs: 10_000, bodyMs: 30_000 },
+      timeouts: { headersMs: 10_000, bodyMs: 30_000, responseStallMs: 120_000 },
       trustProxy: false,
       metricsToken: undefined,
       rateLimit: {

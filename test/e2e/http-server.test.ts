@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import { createApp } from '../../src/app';
 import { createLogger } from '../../src/logger';
 import { REQUEST_ID_PATTERN } from '../support/envelope-assertions';
@@ -363,6 +365,62 @@ describe('the HTTP server (real sockets)', () => {
       const res = await c.response();
       expect(res.status).toBe(200);
       expect(JSON.parse(res.body)).toMatchObject({ success: true, data: { status: 'ok' } });
+    });
+  });
+
+  describe('a client that does not read its answer', () => {
+    let t: TestApp;
+    let server: Awaited<ReturnType<typeof listen>>;
+    const page = '/api/queries/nodes?entityType=Big&limit=100';
+    beforeAll(async () => {
+      t = await createWebhookTestApp({
+        env: { BOOTSTRAP_PLAN: 'enterprise', HTTP_RESPONSE_STALL_TIMEOUT_MS: '3000' },
+      });
+      server = await listen(t.app, t.config.timeouts);
+      // A page of about 6 MB: more than the kernel buffers for one connection.
+      const text = 'x'.repeat(60_000);
+      for (let batch = 0; batch < 4; batch += 1) {
+        const res = await fetch(`http://127.0.0.1:${server.port}/api/commands/batch`, {
+          method: 'POST',
+          headers: { ...authHeaders(t.apiKey, t.workspaceId), 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            commands: Array.from({ length: 25 }, (_, i) => ({
+              type: 'CREATE_NODE',
+              payload: { entityType: 'Big', name: `big ${batch}-${i}`, properties: { text } },
+            })),
+          }),
+        });
+        expect(res.status).toBe(201);
+      }
+    });
+    afterAll(async () => {
+      await server.close();
+      await t.close();
+    });
+
+    const openConnections = () =>
+      new Promise<number>((resolve, reject) =>
+        server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    const requestPage = (socket: net.Socket) =>
+      socket.write(
+        head(`GET ${page} HTTP/1.1`, { Host: 'x', ...authHeaders(t.apiKey, t.workspaceId) }),
+      );
+
+    it('closes the connection once none of a large answer was taken for the stall bound', async () => {
+      const socket = net.connect(server.port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.pause();
+      await once(socket, 'connect');
+      requestPage(socket);
+      const started = Date.now();
+      while ((await openConnections()) > 0) {
+        if (Date.now() - started > 15_000) {
+          throw new Error('the connection stayed open');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      socket.destroy();
     });
   });
 
