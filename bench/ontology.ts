@@ -422,7 +422,11 @@ async function seedNodes(
 function clearSearchOutbox(dbFile: string): number {
   const db = new BetterSqlite3(dbFile);
   try {
-    return db.prepare('DELETE FROM search_outbox').run().changes;
+    return db.transaction(() => {
+      // The kept counts follow (migration 013).
+      db.prepare('UPDATE search_outbox_counts SET entries = 0').run();
+      return db.prepare('DELETE FROM search_outbox').run().changes;
+    })();
   } finally {
     db.close();
   }

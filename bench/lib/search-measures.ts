@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { exactSearch, MetricKind } from 'usearch';
 import { UseLiteModel } from '../../src/adapters/embeddings/use-lite-embedder';
+import { OUTBOX_COUNT_UPSERT } from '../../src/adapters/sqlite/graph-bookkeeping';
 import { ENTITIES, QUERIES, recallAtK } from '../../test/support/labelled-retrieval';
 import { referenceVectors } from '../../test/support/use-lite-reference';
 import { cpuSnapshot } from './cpu-noise';
@@ -162,12 +163,16 @@ export function enqueueBacklog(dbFile: string, workspaceId: string, count: numbe
     const add = db.prepare(
       'INSERT INTO search_outbox (workspace_id, node_id, enqueued_at) VALUES (?, ?, ?)',
     );
+    // The outbox's kept count follows, as every writer of the outbox must (migration 013).
+    const addCount = db.prepare(OUTBOX_COUNT_UPSERT);
     const now = new Date().toISOString();
     db.transaction(() => {
+      let added = 0;
       for (const id of ids) {
-        drop.run(workspaceId, id);
-        add.run(workspaceId, id, now);
+        added -= drop.run(workspaceId, id).changes;
+        added += add.run(workspaceId, id, now).changes;
       }
+      addCount.run(workspaceId, added);
     })();
     return ids.length;
   } finally {
@@ -183,7 +188,13 @@ export function dropBacklog(dbFile: string, workspaceId: string): number {
   const db = new BetterSqlite3(dbFile);
   try {
     db.pragma('busy_timeout = 5000');
-    return db.prepare('DELETE FROM search_outbox WHERE workspace_id = ?').run(workspaceId).changes;
+    return db.transaction(() => {
+      const dropped = db
+        .prepare('DELETE FROM search_outbox WHERE workspace_id = ?')
+        .run(workspaceId).changes;
+      db.prepare(OUTBOX_COUNT_UPSERT).run(workspaceId, -dropped);
+      return dropped;
+    })();
   } finally {
     db.close();
   }

@@ -28,6 +28,7 @@ export class SqliteIndexOutbox implements IndexOutbox {
   private readonly dropStmt: Statement<[string, string]>;
   private readonly enqueueStmt: Statement<[string, string, string]>;
   private readonly addCountStmt: Statement<[string, number]>;
+  private readonly healStmt: Statement<[]>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.peekStmt = db.reader.prepare(
@@ -42,6 +43,10 @@ export class SqliteIndexOutbox implements IndexOutbox {
       'SELECT COALESCE(SUM(entries), 0) AS n FROM search_outbox_counts',
     );
     this.addCountStmt = db.writer.prepare(OUTBOX_COUNT_UPSERT);
+    this.healStmt = db.writer.prepare(
+      `UPDATE search_outbox_counts SET entries = 0
+       WHERE entries <> 0 AND NOT EXISTS (SELECT 1 FROM search_outbox)`,
+    );
     this.completeStmt = db.writer.prepare(
       'DELETE FROM search_outbox WHERE workspace_id = ? AND node_id = ? AND seq = ?',
     );
@@ -56,8 +61,8 @@ export class SqliteIndexOutbox implements IndexOutbox {
     );
   }
 
-  peek(limit: number, after = 0): Promise<OutboxEntry[]> {
-    return settle(() =>
+  async peek(limit: number, after = 0): Promise<OutboxEntry[]> {
+    const entries = await settle(() =>
       this.peekStmt.all(after, limit).map((row) => ({
         workspaceId: row.workspace_id,
         nodeId: row.node_id,
@@ -65,6 +70,19 @@ export class SqliteIndexOutbox implements IndexOutbox {
         enqueuedAt: row.enqueued_at,
       })),
     );
+    if (entries.length === 0 && after === 0 && this.pendingAllStmt.get()?.n !== 0) {
+      // An empty outbox with entries counted: a writer outside this code (a script, an
+      // older build) changed the outbox without its counts. Set them right again, on the
+      // writer and only if the outbox is still empty there.
+      await this.db.transaction(
+        () => {
+          this.healStmt.run();
+          return Promise.resolve();
+        },
+        { durable: false },
+      );
+    }
+    return entries;
   }
 
   async complete(entries: readonly OutboxEntry[]): Promise<void> {
