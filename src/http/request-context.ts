@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Principal } from '../domain/principal';
 import type { Scope } from '../domain/scopes';
 import type { Plan } from '../domain/workspace';
-import { AppError } from '../errors';
+import { AppError, InsufficientScopeError } from '../errors';
 
 /** Per-request state that middleware fills in and handlers read. */
 export interface RequestContext {
@@ -33,6 +33,16 @@ export function workspaceOf(ctx: RequestContext): { workspaceId: string; princip
     throw new Error('route is missing its workspace guard');
   }
   return { workspaceId: ctx.workspaceId, principal: ctx.principal };
+}
+
+/**
+ * Refuses with 403 INSUFFICIENT_SCOPE a request whose credential lacks `scope` in its
+ * workspace: for what a route needs beyond its own scopes (the guard checks those).
+ */
+export function requireScope(ctx: RequestContext, scope: Scope): void {
+  if (!ctx.scopes?.includes(scope)) {
+    throw new InsufficientScopeError(scope);
+  }
 }
 
 /** Narrowing helper for handlers behind the `guard` middleware. */

@@ -8,7 +8,7 @@ import type { GraphStore } from '../ports/graph-store';
 import type { ImportStore } from '../ports/import-store';
 import { exportLineSchema, storedTypeOf } from './format';
 import { LineTooLongError, ndjsonLines } from './ndjson-lines';
-import { importItem, type ImportItem } from './typed-import';
+import { importContext, importItem, type ImportItem } from './typed-import';
 
 /** Records written per transaction. */
 export const IMPORT_CHUNK_RECORDS = 1000;
@@ -292,14 +292,11 @@ export class ImportService {
       const now = new Date(this.clock.now()).toISOString();
       ({ counts, failure } = await this.graph.transaction(workspaceId, async (uow) => {
         const written = { nodes: 0, edges: 0, unchanged: 0 };
-        const ctx = {
-          uow,
-          ontology: this.ontology,
-          types: this.ontology.enforcer(uow, workspaceId, progress.asTheyAre),
+        const ctx = importContext(uow, this.ontology, workspaceId, {
           now,
           canDefine: progress.canDefine,
           asTheyAre: progress.asTheyAre,
-        };
+        });
         for (const item of pending) {
           const outcome = await importItem(ctx, item);
           if (item.kind === 'type' || item.kind === 'strict') {

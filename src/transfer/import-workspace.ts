@@ -3,7 +3,7 @@ import type { StoredType } from '../domain/ontology';
 import { AppError, ValidationError, type ErrorCode, type ValidationIssue } from '../errors';
 import type { TransferStores } from './export-workspace';
 import { exportLineSchema, storedTypeOf, type HeaderLine } from './format';
-import { importItem, type ImportItem, type ImportProblem } from './typed-import';
+import { importContext, importItem, type ImportItem, type ImportProblem } from './typed-import';
 
 /** A validated export, ready to load. */
 export interface ParsedExport {
@@ -244,14 +244,11 @@ async function load(
   for (let start = 0; start < items.length; start += size) {
     const batch = items.slice(start, start + size);
     const counted = await stores.graph.transaction(workspaceId, async (uow) => {
-      const ctx = {
-        uow,
-        ontology: stores.ontology,
-        types: stores.ontology.enforcer(uow, workspaceId, asTheyAre),
+      const ctx = importContext(uow, stores.ontology, workspaceId, {
         now,
         canDefine: true,
         asTheyAre,
-      };
+      });
       let inserted = 0;
       for (const item of batch) {
         const outcome = await importItem(ctx, item);

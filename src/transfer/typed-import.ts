@@ -191,6 +191,24 @@ export interface ImportContext {
 }
 
 /**
+ * The context of one import transaction in `workspaceId`: its records checked by an enforcer
+ * of the transaction, held only to the unique index when `asTheyAre`.
+ */
+export function importContext(
+  uow: UnitOfWork,
+  ontology: OntologyService,
+  workspaceId: string,
+  options: { now: string; canDefine: boolean; asTheyAre: boolean },
+): ImportContext {
+  return {
+    uow,
+    ontology,
+    types: ontology.enforcer(uow, workspaceId, options.asTheyAre),
+    ...options,
+  };
+}
+
+/**
  * Writes one item inside `ctx.uow`. A record is checked against the types as `ctx.types`
  * sees them; after a type or setting change, it reads the schema again.
  */

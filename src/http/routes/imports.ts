@@ -2,12 +2,7 @@ import type { Request } from 'express';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { ImportRecord } from '../../domain/imports';
-import {
-  InsufficientScopeError,
-  NotFoundError,
-  RequestTimeoutError,
-  UnsupportedContentEncodingError,
-} from '../../errors';
+import { NotFoundError, RequestTimeoutError, UnsupportedContentEncodingError } from '../../errors';
 import {
   COMPRESSED_BODY_ENCODINGS,
   contentEncodingOf,
@@ -26,7 +21,7 @@ import { UndecodableUploadError, type ImportService } from '../../transfer/api-i
 import type { ImportStore } from '../../ports/import-store';
 import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
-import { workspaceOf } from '../request-context';
+import { requireScope, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../validate';
 
@@ -163,8 +158,8 @@ export function importRoutes(deps: {
         const validateRecords = query.validateRecords !== 'false';
         // Records that break their type are what only a type change with
         // validateExisting=false (write:ontology) can leave: taking them needs that scope too.
-        if (!validateRecords && !(req.ctx.scopes ?? []).includes('write:ontology')) {
-          throw new InsufficientScopeError('write:ontology');
+        if (!validateRecords) {
+          requireScope(req.ctx, 'write:ontology');
         }
         const encoding = requireNdjson(req);
         const leave = limit.enter();

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { InsufficientScopeError } from '../../errors';
 import {
   DEFAULT_ALPHA,
   DEFAULT_RRF_K,
@@ -12,7 +11,7 @@ import {
 import type { IndexStatus } from '../../search/indexer';
 import { HYBRID_MAX_NODES, type SearchService } from '../../search/search-service';
 import { sendData } from '../presenters/envelope';
-import { workspaceOf } from '../request-context';
+import { requireScope, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../validate';
 
@@ -39,9 +38,7 @@ const hybridBody = z
 
 /** Hybrid search returns edges too: it needs read:edges besides the route's read:nodes. */
 const alsoReadEdges: RequestHandler = (req, _res, next) => {
-  if (!req.ctx.scopes?.includes('read:edges')) {
-    throw new InsufficientScopeError('read:edges');
-  }
+  requireScope(req.ctx, 'read:edges');
   next();
 };
 
