@@ -158,11 +158,12 @@ describe('HnswWorkspace', () => {
 describe('searchWidth', () => {
   it('is expansionSearch up to 20,000 points, then grows with the square root of the size', () => {
     const width = (size: number) => searchWidth(size, DEFAULT_HNSW_PARAMS);
-    expect(width(0)).toBe(256);
-    expect(width(20_000)).toBe(256);
-    expect(width(80_000)).toBe(512);
-    expect(width(100_000)).toBe(573);
-    expect(width(10_000_000)).toBe(5725);
-    expect(width(100_000_000)).toBe(16_384);
+    expect(width(0)).toBe(160);
+    expect(width(20_000)).toBe(160);
+    expect(width(80_000)).toBe(320);
+    expect(width(100_000)).toBe(358);
+    expect(width(10_000_000)).toBe(3578);
+    expect(width(100_000_000)).toBe(11_314);
+    expect(width(1_000_000_000)).toBe(16_384);
   });
 });

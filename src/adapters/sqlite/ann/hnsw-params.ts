@@ -20,8 +20,8 @@ const MAX_SEARCH_WIDTH = 16_384;
 
 /**
  * Candidates a search examines in a graph of `size` points: `expansionSearch` up to 20,000
- * points, then growing with the square root of the size (573 at 100,000 with the default
- * 256): a bigger graph needs a wider search for the same recall (see DEFAULT_HNSW_PARAMS).
+ * points, then growing with the square root of the size (358 at 100,000 with the default
+ * 160): a bigger graph needs a wider search for the same recall (see DEFAULT_HNSW_PARAMS).
  */
 export function searchWidth(size: number, params: HnswParams): number {
   const scaled = params.expansionSearch * Math.sqrt(size / SEARCH_WIDTH_REFERENCE);
@@ -30,23 +30,27 @@ export function searchWidth(size: number, params: HnswParams): number {
 
 /**
  * Measured on the bundled model's embeddings of the search benchmark's node texts (varied
- * texts, 300 paraphrasing queries), recall@10 against an exact scan, one core:
- * - 20,000 points: 0.960 with ef 64 (0.3 ms a query), 0.985 with 128, 0.996 with 256
- *   (0.55 ms), 0.998 with 512 (1 ms);
- * - 100,000 points: 0.966 with ef 128, 0.991 with 256 (1.1 ms), 0.997 with 512 (2 ms),
- *   0.999 with 1,024 (3.6 ms).
- * Texts that differ only by a number or two ("main pump 17", "main pump 18") give neighbours
- * whose scores differ in the third decimal; an approximate top 10 may swap such near-equals,
- * which lowers a recall count without changing what a reader sees. A wider graph
- * (connectivity 24 or 32) did not do better at the same ef. Building with expansionAdd 64
- * instead of 128 halves the cost of an insert (0.12 ms against 0.22 ms a point, on the
- * event loop when the indexer adds) for a recall@10 of 0.992 instead of 0.996 at 20,000
- * points (ef 256); 32 drops it to 0.985.
+ * texts, 300 paraphrasing queries), recall@10 against an exact scan, one core of an AMD EPYC
+ * with AVX-512 (2026-11-29):
+ * - 20,000 points: built with expansionAdd 128, 0.992 with ef 128 (0.29 ms a query), 0.996
+ *   with 192 (0.42 ms); built with 64, 0.982 with 128 and 0.992 with 256 (0.55 ms);
+ * - 100,000 points: built with 128, 0.983 with ef 256 (1.25 ms), 0.990 with 320 (1.36 ms),
+ *   0.992 with 384 (1.59 ms); built with 64, 0.988 with 384 (1.86 ms) and 0.994 with 573
+ *   (2.51 ms).
+ * A graph built with expansionAdd 128 reaches a recall with fewer candidates, so searches
+ * are about twice as cheap for the same recall; an insert costs about 1.5 times as much
+ * (100,000 points built in 20.8 s instead of 13.6 s on two threads). Searches outnumber
+ * inserts, and a fresh workspace's graph is built in one go in a worker, off the event
+ * loop, so the searches win. A wider graph (connectivity 24 or 32) did not do better at the
+ * same ef; i8 vectors lose recall (0.88 at 100,000 points whatever the ef). Texts that
+ * differ only by a number or two ("main pump 17", "main pump 18") give neighbours whose
+ * scores differ in the third decimal; an approximate top 10 may swap such near-equals, which
+ * lowers a recall count without changing what a reader sees.
  */
 export const DEFAULT_HNSW_PARAMS: HnswParams = {
   connectivity: 16,
-  expansionAdd: 64,
-  expansionSearch: 256,
+  expansionAdd: 128,
+  expansionSearch: 160,
 };
 
 /**
