@@ -48,11 +48,11 @@ export function searchWidth(size: number, params: HnswParams): number {
  * (100,000 points built in 20.8 s instead of 13.6 s on two threads). Graphs are built in
  * one go in a worker, off the event loop, with 128; the changes that follow are applied on
  * the event loop with expansionInsert 64: updating a point of a 20,000-point graph built
- * with 128 costs 0.26 ms there, against 0.45 ms with 128. A wider graph (connectivity 24 or 32) did not do better at the
- * same ef; i8 vectors lose recall (0.88 at 100,000 points whatever the ef). Texts that
- * differ only by a number or two ("main pump 17", "main pump 18") give neighbours whose
- * scores differ in the third decimal; an approximate top 10 may swap such near-equals, which
- * lowers a recall count without changing what a reader sees.
+ * with 128 costs 0.26 ms there, against 0.45 ms with 128. A wider graph (connectivity 24
+ * or 32) did not do better at the same ef; i8 vectors lose recall (0.88 at 100,000 points
+ * whatever the ef). Texts that differ only by a number or two ("main pump 17", "main pump
+ * 18") give neighbours whose scores differ in the third decimal; an approximate top 10 may
+ * swap such near-equals, which lowers a recall count without changing what a reader sees.
  */
 export const DEFAULT_HNSW_PARAMS: HnswParams = {
   connectivity: 16,
