@@ -28,6 +28,11 @@ export interface ImportRecord {
   lines: number;
   /** The problem that stopped a failed import (one: the first stops it); empty otherwise. */
   errors: ImportError[];
+  /**
+   * Whether records were held to their types' rules; false for an import started with
+   * `validateRecords=false` (records written as the upload has them).
+   */
+  validateRecords: boolean;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -45,6 +50,7 @@ export interface StoredImport {
   unchanged: number;
   lines: number;
   errors: string;
+  validateRecords: boolean;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -72,6 +78,7 @@ export function fromStoredImport(stored: StoredImport): ImportRecord {
     unchanged: stored.unchanged,
     lines: stored.lines,
     errors: JSON.parse(stored.errors) as ImportError[],
+    validateRecords: stored.validateRecords,
     startedAt: stored.startedAt,
     finishedAt: stored.finishedAt,
   };

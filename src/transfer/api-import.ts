@@ -77,8 +77,15 @@ export class ImportService {
     private readonly ontology: OntologyService,
   ) {}
 
-  /** Starts an import record; `run` then reads the upload into it. */
-  async start(workspaceId: string, actorId: string): Promise<ImportRecord> {
+  /**
+   * Starts an import record; `run` then reads the upload into it, treating its records as
+   * `options` say (kept in the record as `validateRecords`).
+   */
+  async start(
+    workspaceId: string,
+    actorId: string,
+    options: ImportOptions = {},
+  ): Promise<ImportRecord> {
     const nowMs = this.clock.now();
     const record: ImportRecord = {
       id: newTimeOrderedId(nowMs),
@@ -89,6 +96,7 @@ export class ImportService {
       unchanged: 0,
       lines: 0,
       errors: [],
+      validateRecords: options.validateRecords !== false,
       startedAt: new Date(nowMs).toISOString(),
       finishedAt: null,
     };
@@ -105,7 +113,6 @@ export class ImportService {
     started: ImportRecord,
     upload: AsyncIterable<Buffer | string>,
     scopes: readonly Scope[] = [],
-    options: ImportOptions = {},
   ): Promise<ImportRecord> {
     const progress: Progress = {
       record: { ...started },
@@ -115,7 +122,7 @@ export class ImportService {
       endedAt: null,
       pending: [],
       canDefine: scopes.includes('write:ontology'),
-      asTheyAre: options.validateRecords === false,
+      asTheyAre: !started.validateRecords,
     };
     let problem: ImportError | null;
     try {

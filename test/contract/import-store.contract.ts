@@ -21,6 +21,7 @@ function running(startedAt: string, overrides: Partial<ImportRecord> = {}): Impo
     unchanged: 0,
     lines: 0,
     errors: [],
+    validateRecords: true,
     startedAt,
     finishedAt: null,
     ...overrides,
@@ -54,6 +55,22 @@ export function importStoreContract(name: string, factory: () => Promise<ImportS
       const record = running(at(0));
       await stores.imports.create(ws, record);
       expect(await stores.imports.get(ws, record.id)).toEqual(record);
+    });
+
+    it('keeps whether the import validated its records, through updates', async () => {
+      const ws = workspace();
+      const asTheyAre = running(at(0), { validateRecords: false });
+      await stores.imports.create(ws, asTheyAre);
+      const finished: ImportRecord = {
+        ...asTheyAre,
+        status: 'completed',
+        nodes: 3,
+        lines: 4,
+        finishedAt: at(5),
+      };
+      await stores.imports.update(ws, finished);
+      expect(await stores.imports.get(ws, asTheyAre.id)).toEqual(finished);
+      expect((await stores.imports.list(ws, { limit: 10, offset: 0 })).items).toEqual([finished]);
     });
 
     it('updates progress, status, errors and the end time', async () => {

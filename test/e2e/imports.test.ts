@@ -19,6 +19,7 @@ interface ImportData {
   unchanged: number;
   lines: number;
   errors: { line: number; message: string }[];
+  validateRecords: boolean;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -125,6 +126,7 @@ describe('POST /api/imports', () => {
       unchanged: 0,
       lines: lines.length,
       errors: [],
+      validateRecords: true,
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
     });
@@ -348,12 +350,35 @@ describe('POST /api/imports', () => {
         // Checked as a command's records are, the move stops at the first record that breaks.
         const checked = expectData(await into(''), 201) as ImportData;
         expect(checked.status).toBe('failed');
+        expect(checked.validateRecords).toBe(true);
         expect(checked.errors).toEqual([
           { line: expect.any(Number), message: expect.stringMatching(/does not fit its type/) },
         ]);
         const moved = expectData(await into('?validateRecords=false'), 201) as ImportData;
         // Sent again whole: what the first attempt committed is found unchanged.
-        expect(moved).toMatchObject({ status: 'completed', edges: 1, errors: [] });
+        expect(moved).toMatchObject({
+          status: 'completed',
+          edges: 1,
+          errors: [],
+          validateRecords: false,
+        });
+        // The record says how the import treated its records, then and later.
+        const recorded = await request(t.app)
+          .get(`/api/imports/${moved.id}`)
+          .set(authHeaders(target.apiKey, target.workspaceId));
+        expect(expectData(recorded, 200)).toEqual(moved);
+        const listed = await request(t.app)
+          .get('/api/imports')
+          .set(authHeaders(target.apiKey, target.workspaceId));
+        // Both started at the same (fixed) instant: their order in the list is the ids'.
+        expect(
+          new Map((expectData(listed, 200) as ImportData[]).map((i) => [i.id, i.validateRecords])),
+        ).toEqual(
+          new Map([
+            [moved.id, false],
+            [checked.id, true],
+          ]),
+        );
         expect(moved.nodes + moved.unchanged).toBe(3);
         expect(moved.unchanged).toBe(checked.nodes);
         const copy = await request(t.app)

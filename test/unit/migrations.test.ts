@@ -93,13 +93,34 @@ describe('applyMigrations', () => {
     entry.run('w1', 'a');
     entry.run('w1', 'b');
     entry.run('w2', 'a');
-    expect(applyMigrations(db, MIGRATIONS)).toEqual([13]);
+    expect(
+      applyMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 13),
+      ),
+    ).toEqual([13]);
     expect(
       db.prepare('SELECT workspace_id, entries FROM search_outbox_counts ORDER BY 1').raw().all(),
     ).toEqual([
       ['w1', 2],
       ['w2', 1],
     ]);
+    db.close();
+  });
+
+  it('014 reads the imports recorded before it as validated, and takes only 0 or 1', () => {
+    const db = new BetterSqlite3(':memory:');
+    applyMigrations(
+      db,
+      MIGRATIONS.filter((m) => m.version < 14),
+    );
+    db.prepare(
+      `INSERT INTO imports (workspace_id, id, actor_id, status, nodes, edges, unchanged, lines,
+         errors, started_at) VALUES ('w1', 'i1', 'a', 'completed', 1, 0, 0, 2, '[]', '2026-01-01')`,
+    ).run();
+    expect(applyMigrations(db, MIGRATIONS)).toEqual([14]);
+    expect(db.prepare('SELECT validate_records FROM imports').pluck().get()).toBe(1);
+    expect(() => db.prepare('UPDATE imports SET validate_records = 2').run()).toThrow(/CHECK/);
     db.close();
   });
 });

@@ -22,6 +22,8 @@ function toRecord(stored: Record<string, unknown>): ImportRecord {
     unchanged: toNumber(stored.unchanged),
     lines: toNumber(stored.lines),
     errors: String(stored.errors),
+    // Records written before the property existed were all validated.
+    validateRecords: stored.validateRecords !== false,
     startedAt: fromDateTime(stored.startedAt),
     finishedAt: fromOptionalDateTime(stored.finishedAt),
   });
@@ -51,6 +53,7 @@ export class Neo4jImportStore implements ImportStore {
         workspaceId,
         id: record.id,
         actorId: record.actorId,
+        validateRecords: record.validateRecords,
         startedAt: toDateTime(record.startedAt),
         ...progressOf(record),
       }),

@@ -14,12 +14,13 @@ interface ImportRow {
   unchanged: number;
   lines: number;
   errors: string;
+  validate_records: number;
   started_at: string;
   finished_at: string | null;
 }
 
 const COLUMNS =
-  'id, actor_id, status, nodes, edges, unchanged, lines, errors, started_at, finished_at';
+  'id, actor_id, status, nodes, edges, unchanged, lines, errors, validate_records, started_at, finished_at';
 
 function toRecord(row: ImportRow): ImportRecord {
   return fromStoredImport({
@@ -31,6 +32,7 @@ function toRecord(row: ImportRow): ImportRecord {
     unchanged: row.unchanged,
     lines: row.lines,
     errors: row.errors,
+    validateRecords: row.validate_records === 1,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
   });
@@ -48,7 +50,7 @@ export class SqliteImportStore implements ImportStore {
     this.insertStmt = db.writer.prepare(
       `INSERT INTO imports (workspace_id, ${COLUMNS})
        VALUES (@workspaceId, @id, @actorId, @status, @nodes, @edges, @unchanged, @lines, @errors,
-         @startedAt, @finishedAt)`,
+         @validateRecords, @startedAt, @finishedAt)`,
     );
     this.updateStmt = db.writer.prepare(
       `UPDATE imports SET status = @status, nodes = @nodes, edges = @edges,
@@ -68,7 +70,8 @@ export class SqliteImportStore implements ImportStore {
   }
 
   async create(workspaceId: string, record: ImportRecord): Promise<void> {
-    const params = { workspaceId, ...toStoredImport(record) };
+    const stored = toStoredImport(record);
+    const params = { workspaceId, ...stored, validateRecords: stored.validateRecords ? 1 : 0 };
     await this.db.exclusive(() => {
       this.insertStmt.run(params);
     });
@@ -79,7 +82,8 @@ export class SqliteImportStore implements ImportStore {
    * losing the last progress update on power failure loses no data, only its count.
    */
   async update(workspaceId: string, record: ImportRecord): Promise<void> {
-    const params = { workspaceId, ...toStoredImport(record) };
+    const { validateRecords: _kept, ...stored } = toStoredImport(record);
+    const params = { workspaceId, ...stored };
     const changed = await this.db.exclusive(() => this.updateStmt.run(params).changes, {
       durable: record.status !== 'running',
     });

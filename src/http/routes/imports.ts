@@ -47,6 +47,7 @@ export function presentImport(record: ImportRecord): object {
     unchanged: record.unchanged,
     lines: record.lines,
     errors: record.errors,
+    validateRecords: record.validateRecords,
     startedAt: record.startedAt,
     finishedAt: record.finishedAt,
   };
@@ -182,10 +183,10 @@ export function importRoutes(deps: {
         };
         let finished: ImportRecord;
         try {
-          const started = await deps.service.start(workspaceId, principal.actorId);
-          finished = await deps.service.run(workspaceId, started, upload(), req.ctx.scopes ?? [], {
+          const started = await deps.service.start(workspaceId, principal.actorId, {
             validateRecords,
           });
+          finished = await deps.service.run(workspaceId, started, upload(), req.ctx.scopes ?? []);
         } finally {
           leave();
         }

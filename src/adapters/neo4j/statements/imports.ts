@@ -2,8 +2,9 @@ import { cypher } from '../statement';
 
 /**
  * Records of imports through the API `(:_Import {workspaceId, id, actorId, status, nodes,
- * edges, unchanged, lines, errors, startedAt, finishedAt?})`, `errors` as JSON text (the
- * record's own document, not graph data). A null `finishedAt` leaves the property absent.
+ * edges, unchanged, lines, errors, validateRecords, startedAt, finishedAt?})`, `errors` as
+ * JSON text (the record's own document, not graph data). A null `finishedAt` leaves the
+ * property absent; records written before `validateRecords` existed lack it (read as true).
  */
 
 export const IMPORT_CREATE = cypher(
@@ -18,6 +19,7 @@ export const IMPORT_CREATE = cypher(
     'unchanged',
     'lines',
     'errors',
+    'validateRecords',
     'startedAt',
     'finishedAt',
   ],
@@ -25,7 +27,7 @@ export const IMPORT_CREATE = cypher(
   CREATE (i:_Import {
     workspaceId: $workspaceId, id: $id, actorId: $actorId, status: $status, nodes: $nodes,
     edges: $edges, unchanged: $unchanged, lines: $lines, errors: $errors,
-    startedAt: $startedAt, finishedAt: $finishedAt
+    validateRecords: $validateRecords, startedAt: $startedAt, finishedAt: $finishedAt
   })`,
 );
 

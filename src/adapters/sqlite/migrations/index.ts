@@ -20,6 +20,7 @@ import { m010GraphBookkeeping } from './010-graph-bookkeeping';
 import { m011Ontology } from './011-ontology';
 import { m012TypeCounts } from './012-type-counts';
 import { m013OutboxCounts } from './013-outbox-counts';
+import { m014ImportValidation } from './014-import-validation';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m011Ontology,
   m012TypeCounts,
   m013OutboxCounts,
+  m014ImportValidation,
 ];
