@@ -103,15 +103,26 @@ describe('background WAL checkpoints', () => {
 
     it('stays bounded under writes that never pause, and every write lands', async () => {
       // SQLite alone never starts a WAL over while writes keep coming: it would hold all
-      // 40 MB. Bounded, it holds the drain bound (2 MB) plus what was written between two
-      // checks of the worker (every 100 ms; here several MB, the writes being that fast).
+      // 40 MB. Bounded, the worker truncates it between two transactions once it holds more
+      // than the drain bound (2 MB): it is seen to shrink while the writes go on. How far it
+      // grows before the worker's next check (every 100 ms) depends on how fast the writes
+      // are against the worker's turns on the CPU (12-18 MB measured on a busy machine), so
+      // the bound checked is only well below the 40 MB it would otherwise reach.
       let largest = 0;
+      let shrinks = 0;
+      let previous = walSize();
       for (let i = 0; i < 400; i += 1) {
         await write(25);
-        largest = Math.max(largest, walSize());
+        const size = walSize();
+        if (size < previous) {
+          shrinks += 1;
+        }
+        previous = size;
+        largest = Math.max(largest, size);
       }
       expect(count()).toBe(10_000);
-      expect(largest).toBeLessThan(15 * MB);
+      expect(shrinks).toBeGreaterThan(0);
+      expect(largest).toBeLessThan(30 * MB);
     }, 60_000);
 
     it('is truncated once the writes pause, without a further write', async () => {
