@@ -74,8 +74,13 @@ const GOALS = {
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${formatFixed(value, 1)} ms`;
-const perSecond = (rate: BuildRate) =>
-  `${formatInt(rate.perSecond)}/s (first tenth ${formatInt(rate.firstTenthPerSecond)}/s, last tenth ${formatInt(rate.lastTenthPerSecond)}/s; ${rate.serverCpuUs === null ? '?' : Math.round(rate.serverCpuUs)} us server CPU each)`;
+const perSecond = (rate: BuildRate) => {
+  const tenths =
+    rate.firstTenthPerSecond === null || rate.lastTenthPerSecond === null
+      ? ''
+      : `first tenth ${formatInt(rate.firstTenthPerSecond)}/s, last tenth ${formatInt(rate.lastTenthPerSecond)}/s; `;
+  return `${formatInt(rate.perSecond)}/s (${tenths}${rate.serverCpuUs === null ? '?' : Math.round(rate.serverCpuUs)} us server CPU each)`;
+};
 const goals: string[][] = [['goal', 'measured', 'bound', 'result']];
 function goal(name: string, measured: string, bound: string, met: boolean): void {
   goals.push([name, measured, bound, met ? 'met' : 'NOT met']);

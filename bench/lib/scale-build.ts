@@ -52,8 +52,9 @@ export interface BuildRate {
   records: number;
   seconds: number;
   perSecond: number;
-  firstTenthPerSecond: number;
-  lastTenthPerSecond: number;
+  /** Rates over the first and last tenth of the batches; null for one upload (an import). */
+  firstTenthPerSecond: number | null;
+  lastTenthPerSecond: number | null;
   /** Server CPU (all its threads) per record, in microseconds; null off Linux. */
   serverCpuUs: number | null;
 }
@@ -70,8 +71,11 @@ function startRate(
     // acks: when each batch was acknowledged (ms since the start, sorted).
     const tenth = Math.max(1, Math.floor(acks.length / 10));
     const span = (from: number, to: number) => {
+      if (acks.length === 0) {
+        return null;
+      }
       const ms = (acks[to - 1] ?? 0) - (from === 0 ? 0 : (acks[from - 1] ?? 0));
-      return ms > 0 ? ((to - from) * BATCH_COMMANDS * 1000) / ms : NaN;
+      return ms > 0 ? ((to - from) * BATCH_COMMANDS * 1000) / ms : null;
     };
     return {
       records,
