@@ -38,6 +38,12 @@ function toRecord(row: ImportRow): ImportRecord {
   });
 }
 
+/** The statements' parameters for `record` (SQLite has no booleans: 1 or 0). */
+function paramsOf(workspaceId: string, record: ImportRecord) {
+  const stored = toStoredImport(record);
+  return { workspaceId, ...stored, validateRecords: stored.validateRecords ? 1 : 0 };
+}
+
 /** Import records in the embedded store. Reads on the reader, writes under the mutex. */
 export class SqliteImportStore implements ImportStore {
   private readonly insertStmt: Statement;
@@ -70,8 +76,7 @@ export class SqliteImportStore implements ImportStore {
   }
 
   async create(workspaceId: string, record: ImportRecord): Promise<void> {
-    const stored = toStoredImport(record);
-    const params = { workspaceId, ...stored, validateRecords: stored.validateRecords ? 1 : 0 };
+    const params = paramsOf(workspaceId, record);
     await this.db.exclusive(() => {
       this.insertStmt.run(params);
     });
@@ -82,8 +87,7 @@ export class SqliteImportStore implements ImportStore {
    * losing the last progress update on power failure loses no data, only its count.
    */
   async update(workspaceId: string, record: ImportRecord): Promise<void> {
-    const { validateRecords: _kept, ...stored } = toStoredImport(record);
-    const params = { workspaceId, ...stored };
+    const params = paramsOf(workspaceId, record);
     const changed = await this.db.exclusive(() => this.updateStmt.run(params).changes, {
       durable: record.status !== 'running',
     });
