@@ -202,6 +202,7 @@ export function createContainer(
         filename: config.sqlitePath,
         indexedKeys: new Set([...config.propertyIndexes.node, ...config.propertyIndexes.edge]),
         threads: config.cypher.threads,
+        graphCacheRecords: config.cypher.graphCacheRecords,
       });
   const cypherEngine = instrument(
     neo4j?.cypher ?? (sqliteCypher as SqliteCypherEngine),

@@ -226,6 +226,10 @@ export const envSchema = z.object({
   CYPHER_MAX_ROWS: positiveInt('CYPHER_MAX_ROWS', 1_000, { max: 100_000 }),
   CYPHER_MAX_HOPS: positiveInt('CYPHER_MAX_HOPS', 5, { max: 20 }),
   CYPHER_THREADS: positiveInt('CYPHER_THREADS', 2, { max: 64 }),
+  CYPHER_GRAPH_CACHE_RECORDS: integer('CYPHER_GRAPH_CACHE_RECORDS', 1_000_000, {
+    min: 0,
+    max: 50_000_000,
+  }),
   // GraphQL mirror (docs/graphql.md).
   GRAPHQL_ENABLED: booleanFlag(true),
   GRAPHQL_MAX_DEPTH: positiveInt('GRAPHQL_MAX_DEPTH', 8, { max: 50 }),

@@ -77,7 +77,14 @@ export interface Config {
     enterpriseDefaultPerDay: number;
   };
   /** Analyst Cypher (docs/cypher.md, "Limits"). */
-  cypher: { timeoutMs: number; maxRows: number; maxHops: number; threads: number };
+  cypher: {
+    timeoutMs: number;
+    maxRows: number;
+    maxHops: number;
+    threads: number;
+    /** Nodes and relationships each query thread keeps in memory (0: none). */
+    graphCacheRecords: number;
+  };
   /** The GraphQL mirror at /graphql (docs/graphql.md). */
   graphql: { enabled: boolean; maxDepth: number; maxComplexity: number };
   /** Neo4j for the graph, command log, workspaces and API keys (docs/neo4j.md). */
@@ -198,6 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxRows: env.CYPHER_MAX_ROWS,
       maxHops: env.CYPHER_MAX_HOPS,
       threads: env.CYPHER_THREADS,
+      graphCacheRecords: env.CYPHER_GRAPH_CACHE_RECORDS,
     },
     graphql: {
       enabled: env.GRAPHQL_ENABLED,

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { applyMigrations } from '../../src/adapters/sqlite/database';
+import { applyMigrations, openDatabase } from '../../src/adapters/sqlite/database';
+import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import { MIGRATIONS, type Migration } from '../../src/adapters/sqlite/migrations/index';
 
 function table(version: number, name: string): Migration {
@@ -118,9 +122,67 @@ describe('applyMigrations', () => {
       `INSERT INTO imports (workspace_id, id, actor_id, status, nodes, edges, unchanged, lines,
          errors, started_at) VALUES ('w1', 'i1', 'a', 'completed', 1, 0, 0, 2, '[]', '2026-01-01')`,
     ).run();
-    expect(applyMigrations(db, MIGRATIONS)).toEqual([14]);
+    expect(
+      applyMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 14),
+      ),
+    ).toEqual([14]);
     expect(db.prepare('SELECT validate_records FROM imports').pluck().get()).toBe(1);
     expect(() => db.prepare('UPDATE imports SET validate_records = 2').run()).toThrow(/CHECK/);
     db.close();
+  });
+
+  it('015 starts every workspace change counter at 0, and the graph writer raises it once per transaction', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migration-015-'));
+    const filename = path.join(dir, 'graph.db');
+    try {
+      const old = new BetterSqlite3(filename);
+      applyMigrations(
+        old,
+        MIGRATIONS.filter((m) => m.version < 15),
+      );
+      old
+        .prepare(`INSERT INTO graph_counts (workspace_id, nodes, edges) VALUES ('w1', 3, 2)`)
+        .run();
+      expect(applyMigrations(old, MIGRATIONS)).toEqual([15]);
+      expect(old.prepare('SELECT changes FROM graph_counts').pluck().get()).toBe(0);
+      old.close();
+      const database = openDatabase({ filename });
+      const store = new SqliteGraphStore(database);
+      const changes = () =>
+        database.writer
+          .prepare(`SELECT changes FROM graph_counts WHERE workspace_id = 'w2'`)
+          .pluck()
+          .get();
+      const node = (id: string) => ({
+        id,
+        entityType: 'Pump',
+        name: id,
+        properties: {},
+        version: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+      await store.transaction('w2', async ({ graph }) => {
+        await graph.insertNode(node('a'));
+        await graph.insertNode(node('b'));
+      });
+      expect(changes()).toBe(1);
+      // A replaced node changes the graph without changing its counts.
+      await store.transaction('w2', async ({ graph }) => {
+        await graph.replaceNode({ ...node('a'), name: 'A', version: 2 }, 1);
+      });
+      expect(changes()).toBe(2);
+      // A transaction that writes nothing of the graph is no change.
+      await store.transaction('w2', async ({ graph }) => {
+        await graph.getNode('a');
+      });
+      expect(changes()).toBe(2);
+      await store.close();
+      database.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

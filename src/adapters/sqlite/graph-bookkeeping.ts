@@ -34,9 +34,9 @@ export class BookkeepingStatements {
        SELECT ?, value, ? FROM json_each(?) ORDER BY key`,
     );
     this.addCounts = writer.prepare(
-      `INSERT INTO graph_counts (workspace_id, nodes, edges) VALUES (?, ?, ?)
+      `INSERT INTO graph_counts (workspace_id, nodes, edges, changes) VALUES (?, ?, ?, 1)
        ON CONFLICT (workspace_id) DO UPDATE SET
-         nodes = nodes + excluded.nodes, edges = edges + excluded.edges`,
+         nodes = nodes + excluded.nodes, edges = edges + excluded.edges, changes = changes + 1`,
     );
     this.addOutboxCount = writer.prepare(OUTBOX_COUNT_UPSERT);
     this.addTypeCount = writer.prepare(
@@ -64,6 +64,8 @@ export class GraphBookkeeping {
   private readonly changedNodes = new Set<string>();
   private nodeDelta = 0;
   private edgeDelta = 0;
+  /** True once the transaction wrote a node or an edge (`graph_counts.changes`, migration 015). */
+  private changed = false;
   /** Count changes per type, by `kind` then type (`graph_type_counts`). */
   private readonly typeDeltas: Record<CountedKind, Map<string, number>> = {
     node: new Map(),
@@ -80,6 +82,7 @@ export class GraphBookkeeping {
   nodeChanged(id: string, countDelta: -1 | 0 | 1): void {
     this.changedNodes.add(id);
     this.nodeDelta += countDelta;
+    this.changed = true;
   }
 
   /**
@@ -100,11 +103,13 @@ export class GraphBookkeeping {
   /** An edge was inserted (`+1`) or deleted (`-1`); edges have no search vector. */
   edgeCounted(countDelta: -1 | 1): void {
     this.edgeDelta += countDelta;
+    this.changed = true;
   }
 
   /**
    * Replaces the outbox entry of every changed node with a new one (one entry per node, a
-   * fresh `seq`, the workspace's entry count following) and applies the count deltas: four
+   * fresh `seq`, the workspace's entry count following) and applies the count deltas (and
+   * counts the transaction in `graph_counts.changes`): four
    * statements at most however many records the transaction wrote, and one more per type
    * whose count changed. Runs on the writer, inside the open transaction.
    */
@@ -117,7 +122,8 @@ export class GraphBookkeeping {
         this.s.addOutboxCount.run(this.workspaceId, added - dropped);
       }
     }
-    if (this.nodeDelta !== 0 || this.edgeDelta !== 0) {
+    if (this.changed) {
+      // The counts, and the workspace's change counter (one more per changing transaction).
       this.s.addCounts.run(this.workspaceId, this.nodeDelta, this.edgeDelta);
     }
     for (const kind of ['node', 'edge', 'loop'] as const) {

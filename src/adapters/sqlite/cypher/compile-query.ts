@@ -16,6 +16,8 @@ export interface SqlQuery {
   sql: string;
   params: Record<string, SqlValue>;
   columns: Column[];
+  /** True when the statement reads the kept counts (count-store.ts) instead of counting. */
+  counted: boolean;
 }
 
 export interface SqlCompileOptions {
@@ -39,8 +41,14 @@ export function compileToSql(analyzed: AnalyzedQuery, options: SqlCompileOptions
   const patterns = new PatternCompiler(sql, exprs);
   exprs.patterns = new SubqueryCompiler(sql, patterns);
   const compiler = new QueryCompiler(sql, exprs, patterns, options.rowLimit);
-  const select = countFromCounters(analyzed, sql) ?? compiler.run(analyzed);
-  return { sql: sql.statement(select), params: sql.params, columns: analyzed.columns };
+  const counted = countFromCounters(analyzed, sql);
+  const select = counted ?? compiler.run(analyzed);
+  return {
+    sql: sql.statement(select),
+    params: sql.params,
+    columns: analyzed.columns,
+    counted: counted !== null,
+  };
 }
 
 class QueryCompiler {

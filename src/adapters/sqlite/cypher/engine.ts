@@ -7,6 +7,8 @@ import { AppError } from '../../../errors';
 import type { CypherEngine, CypherResult, CypherRunOptions } from '../../../ports/cypher-engine';
 import { startModuleWorker } from '../../../workers/module-worker';
 import { compileToSql } from './compile-query';
+import { MEMORY_GRAPH_DEFAULT_RECORDS } from './memory-graph';
+import { compileMemoryQuery } from './memory-query';
 import type { ThreadReply, ThreadRequest } from './query-thread';
 import { SIZE_LIMIT } from './scalar-functions';
 import { VALUE_ERROR } from './sql-functions';
@@ -19,6 +21,11 @@ export interface SqliteCypherEngineOptions {
   indexedKeys: ReadonlySet<string>;
   /** Queries that run at the same time; more wait for a free thread. */
   threads: number;
+  /**
+   * Nodes and relationships each thread keeps in memory to answer whole-graph queries
+   * (memory-graph.ts); 0 keeps none. MEMORY_GRAPH_DEFAULT_RECORDS when unset.
+   */
+  graphCacheRecords?: number;
 }
 
 /**
@@ -42,6 +49,8 @@ interface Slot {
   /** False until the thread has opened its connection. */
   ready: boolean;
   busy: Pending | null;
+  /** True while the thread reads a workspace's graph into memory after an answer. */
+  building: boolean;
   /**
    * Shared with the thread: set to 1 to stop the query it runs (its `cy_alive` check reads
    * it), back to 0 before each query.
@@ -63,6 +72,8 @@ export class SqliteCypherEngine implements CypherEngine {
   private readonly queue: Pending[] = [];
   private nextId = 0;
   private closed = false;
+  /** Queries answered from a query thread's in-memory graph (memory-query.ts) so far. */
+  answeredFromMemory = 0;
 
   constructor(private readonly options: SqliteCypherEngineOptions) {}
 
@@ -84,6 +95,8 @@ export class SqliteCypherEngine implements CypherEngine {
         request: {
           id: (this.nextId += 1),
           query,
+          // Only a query the in-memory graph may answer travels with its syntax tree.
+          analyzed: !query.counted && compileMemoryQuery(analyzed) !== null ? analyzed : null,
           workspaceId: options.workspaceId,
           rowLimit: options.rowLimit,
           deadline: Infinity,
@@ -153,7 +166,7 @@ export class SqliteCypherEngine implements CypherEngine {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const slot = this.slots.find((s) => s.ready && s.busy === null);
+      const slot = this.slots.find((s) => s.ready && s.busy === null && !s.building);
       if (!slot) {
         if (!this.slots.some((s) => !s.ready)) {
           this.spawn();
@@ -224,12 +237,20 @@ export class SqliteCypherEngine implements CypherEngine {
     }
     const cancel = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const worker = startModuleWorker(path.join(__dirname, 'query-thread'), {
-      workerData: { filename: this.options.filename, cancel },
+      workerData: {
+        filename: this.options.filename,
+        cancel,
+        graphCacheRecords: this.options.graphCacheRecords ?? MEMORY_GRAPH_DEFAULT_RECORDS,
+      },
     });
-    const slot: Slot = { worker, ready: false, busy: null, cancel };
-    worker.on('message', (reply: ThreadReply | 'ready') => {
+    const slot: Slot = { worker, ready: false, busy: null, building: false, cancel };
+    worker.on('message', (reply: ThreadReply | 'ready' | 'built') => {
       if (reply === 'ready') {
         slot.ready = true;
+        slot.worker.unref();
+        this.dispatch();
+      } else if (reply === 'built') {
+        slot.building = false;
         slot.worker.unref();
         this.dispatch();
       } else {
@@ -244,9 +265,13 @@ export class SqliteCypherEngine implements CypherEngine {
   private answer(slot: Slot, reply: ThreadReply): void {
     const pending = slot.busy;
     slot.busy = null;
-    slot.worker.unref();
+    slot.building = reply.ok && reply.building;
+    if (!slot.building) {
+      slot.worker.unref();
+    }
     if (pending && pending.request.id === reply.id) {
       if (reply.ok) {
+        this.answeredFromMemory += reply.fromMemory ? 1 : 0;
         pending.resolve({ columns: pending.columns, rows: reply.rows, truncated: reply.truncated });
       } else if (reply.limit) {
         pending.reject(new CypherLimitError(reply.limit.name, reply.limit.max, reply.message));

@@ -13,15 +13,24 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import type { AnalyzedQuery } from '../../../cypher/index';
 import type { SqlQuery } from './compile-query';
+import { graphState, MemoryGraphCache } from './memory-graph';
+import { compileMemoryQuery, MemoryRowsExceeded } from './memory-query';
 import { ResultTooLargeError } from './render';
-import { runSqlQuery } from './run-query';
+import { renderResult, runSqlQuery, type SqlQueryResult } from './run-query';
 import { registerCypherFunctions } from './sql-functions';
+import { prepareCached } from './statement-cache';
 
 /** One query for the thread. */
 export interface ThreadRequest {
   id: number;
   query: SqlQuery;
+  /**
+   * The analyzed query, when the in-memory graph may answer it (memory-query.ts); null when
+   * SQL answers it in any case (it reads the kept counts).
+   */
+  analyzed: AnalyzedQuery | null;
   workspaceId: string;
   rowLimit: number;
   deadline: number;
@@ -29,7 +38,19 @@ export interface ThreadRequest {
 
 /** The thread's answer. */
 export type ThreadReply =
-  | { id: number; ok: true; rows: unknown[][]; truncated: boolean }
+  | {
+      id: number;
+      ok: true;
+      rows: unknown[][];
+      truncated: boolean;
+      /** True when the in-memory graph answered, false when SQL did. */
+      fromMemory: boolean;
+      /**
+       * True when the thread reads the workspace's graph into memory after this answer
+       * (it says `'built'` when done, and takes no query meanwhile).
+       */
+      building: boolean;
+    }
   | {
       id: number;
       ok: false;
@@ -51,33 +72,105 @@ const QUERY_CANCELLED = 'cypher query cancelled';
  */
 const CHECK_EVERY = 16;
 
-const { filename, cancel } = workerData as { filename: string; cancel: Int32Array };
+const { filename, cancel, graphCacheRecords } = workerData as {
+  filename: string;
+  cancel: Int32Array;
+  graphCacheRecords: number;
+};
 const db = new BetterSqlite3(filename, { readonly: true });
 db.pragma('busy_timeout = 5000');
 registerCypherFunctions(db);
 let deadline = Infinity;
 let calls = 0;
+/** Throws once the running query must stop: cancelled, or past its deadline. */
+function checkAlive(): void {
+  if (Atomics.load(cancel, 0) !== 0) {
+    throw new Error(QUERY_CANCELLED);
+  }
+  if (Date.now() > deadline) {
+    throw new Error(DEADLINE_PASSED);
+  }
+}
 db.function('cy_alive', { varargs: true, deterministic: false }, () => {
   calls += 1;
   if (calls % CHECK_EVERY === 0) {
-    if (Atomics.load(cancel, 0) !== 0) {
-      throw new Error(QUERY_CANCELLED);
-    }
-    if (Date.now() > deadline) {
-      throw new Error(DEADLINE_PASSED);
-    }
+    checkAlive();
   }
   return 1;
 });
+
+/** This thread's copies of workspaces' graphs (memory-graph.ts). */
+const graphs = new MemoryGraphCache(graphCacheRecords);
+
+/**
+ * Answers from the workspace's graph in memory when the query is in the in-memory subset
+ * and the copy is the current graph (checked in the answer's own read transaction);
+ * otherwise null, and `stale` is set when a copy should be read for the next such query.
+ */
+function answerFromMemory(
+  request: ThreadRequest,
+  stale: { workspaceId: string | null },
+): SqlQueryResult | null {
+  const memory =
+    request.analyzed && graphs.maxRecords > 0 ? compileMemoryQuery(request.analyzed) : null;
+  if (!memory) {
+    return null;
+  }
+  // The statement SQL would run is prepared (and kept) all the same: a query past SQLite's
+  // limits gets the same 400 whichever way it would be answered.
+  prepareCached(db, request.query.sql);
+  return db.transaction(() => {
+    const state = graphState(db, request.workspaceId);
+    const graph = graphs.fresh(request.workspaceId, state.changes);
+    if (!graph) {
+      if (graphs.mayRead(request.workspaceId, state.records, performance.now())) {
+        stale.workspaceId = request.workspaceId;
+      }
+      return null;
+    }
+    let rows: unknown[][];
+    try {
+      rows = memory.run({ graph, check: checkAlive }, request.rowLimit);
+    } catch (error) {
+      if (error instanceof MemoryRowsExceeded) {
+        // More rows in flight than memory should hold: SQL answers instead.
+        return null;
+      }
+      throw error;
+    }
+    const types = request.query.columns.map((c) => c.type);
+    return renderResult(db, request.workspaceId, types, rows, request.rowLimit);
+  })();
+}
+
+/** Reads the workspace's graph into memory (in a read transaction of its own). */
+function readGraph(workspaceId: string): void {
+  db.transaction(() => {
+    const state = graphState(db, workspaceId);
+    if (state.records <= graphs.maxRecords) {
+      graphs.read(db, workspaceId, state.changes, () => performance.now());
+    }
+  })();
+}
 
 parentPort?.postMessage('ready');
 parentPort?.on('message', (request: ThreadRequest) => {
   deadline = request.deadline;
   calls = 0;
   let reply: ThreadReply;
+  const stale: { workspaceId: string | null } = { workspaceId: null };
   try {
-    const result = runSqlQuery(db, request.workspaceId, request.query, request.rowLimit);
-    reply = { id: request.id, ok: true, rows: result.rows, truncated: result.truncated };
+    const fromMemory = answerFromMemory(request, stale);
+    const result =
+      fromMemory ?? runSqlQuery(db, request.workspaceId, request.query, request.rowLimit);
+    reply = {
+      id: request.id,
+      ok: true,
+      rows: result.rows,
+      truncated: result.truncated,
+      fromMemory: fromMemory !== null,
+      building: stale.workspaceId !== null,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     reply = {
@@ -91,4 +184,13 @@ parentPort?.on('message', (request: ThreadRequest) => {
     };
   }
   parentPort?.postMessage(reply);
+  if (reply.ok && stale.workspaceId !== null) {
+    // After the answer: the caller does not wait for the copy, the next query uses it.
+    try {
+      readGraph(stale.workspaceId);
+    } catch {
+      // No copy: SQL answers, and the next query tries again.
+    }
+    parentPort?.postMessage('built');
+  }
 });

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { CyType } from '../../../cypher/types';
 import type { SqlQuery } from './compile-query';
 import { renderRows, ResultTooLargeError } from './render';
 import { prepareCached } from './statement-cache';
@@ -35,13 +36,29 @@ export function runSqlQuery(
 ): SqlQueryResult {
   return db.transaction(() => {
     const rows = prepareCached(db, query.sql).raw(true).all(query.params) as unknown[][];
-    const truncated = rows.length > rowLimit;
-    const kept = truncated ? rows.slice(0, rowLimit) : rows;
     const types = query.columns.map((c) => c.type);
-    const rendered = renderRows(db, workspaceId, types, kept, limits.records);
-    if (exceedsBytes(rendered, limits.bytes)) {
-      throw new ResultTooLargeError('resultBytes', limits.bytes, tooManyBytesMessage(limits.bytes));
-    }
-    return { rows: rendered, truncated };
+    return renderResult(db, workspaceId, types, rows, rowLimit, limits);
   })();
+}
+
+/**
+ * Renders rows in the SQL representation (representation.ts), at most `rowLimit` of them
+ * (`truncated` when there were more), within the result limits. Call it inside the read
+ * transaction the rows were read in.
+ */
+export function renderResult(
+  db: Database,
+  workspaceId: string,
+  types: readonly CyType[],
+  rows: unknown[][],
+  rowLimit: number,
+  limits: ResultLimits = { records: MAX_RESULT_RECORDS, bytes: MAX_RESULT_BYTES },
+): SqlQueryResult {
+  const truncated = rows.length > rowLimit;
+  const kept = truncated ? rows.slice(0, rowLimit) : rows;
+  const rendered = renderRows(db, workspaceId, types, kept, limits.records);
+  if (exceedsBytes(rendered, limits.bytes)) {
+    throw new ResultTooLargeError('resultBytes', limits.bytes, tooManyBytesMessage(limits.bytes));
+  }
+  return { rows: rendered, truncated };
 }

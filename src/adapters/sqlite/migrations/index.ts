@@ -21,6 +21,7 @@ import { m011Ontology } from './011-ontology';
 import { m012TypeCounts } from './012-type-counts';
 import { m013OutboxCounts } from './013-outbox-counts';
 import { m014ImportValidation } from './014-import-validation';
+import { m015GraphChanges } from './015-graph-changes';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m012TypeCounts,
   m013OutboxCounts,
   m014ImportValidation,
+  m015GraphChanges,
 ];
