@@ -274,6 +274,32 @@ describe('Cypher answered from the in-memory graph', () => {
     expect([...texts].sort(compareSqlText)).toEqual(bySqlite);
   });
 
+  it('keeps no copy with CYPHER_GRAPH_CACHE_RECORDS=0 (or a graph larger than it)', async () => {
+    for (const graphCacheRecords of [0, 10]) {
+      const engine = new SqliteCypherEngine({
+        filename,
+        indexedKeys: new Set(),
+        threads: 1,
+        graphCacheRecords,
+      });
+      try {
+        const analyzed = prepareCypher(
+          'MATCH (n) RETURN n.entityType AS t, count(*) AS c ORDER BY t',
+          {},
+          DEFAULT_CYPHER_LIMITS,
+          CORPUS_NOW,
+        );
+        const options = { workspaceId: FIXTURE_WS, rowLimit: 100, timeoutMs: 10_000 };
+        const first = await engine.run(analyzed, options);
+        expect((await engine.run(analyzed, options)).rows).toEqual(first.rows);
+        expect(first.rows.length).toBeGreaterThan(0);
+        expect(engine.answeredFromMemory).toBe(0);
+      } finally {
+        await engine.close();
+      }
+    }
+  });
+
   it('answers from memory only while the copy is the current graph', async () => {
     const engine = new SqliteCypherEngine({ filename, indexedKeys: new Set(), threads: 1 });
     const database = openDatabase({ filename });

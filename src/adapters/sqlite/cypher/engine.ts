@@ -96,7 +96,7 @@ export class SqliteCypherEngine implements CypherEngine {
           id: (this.nextId += 1),
           query,
           // Only a query the in-memory graph may answer travels with its syntax tree.
-          analyzed: !query.counted && compileMemoryQuery(analyzed) !== null ? analyzed : null,
+          analyzed: this.mayAnswerFromMemory(analyzed, query.counted) ? analyzed : null,
           workspaceId: options.workspaceId,
           rowLimit: options.rowLimit,
           deadline: Infinity,
@@ -117,6 +117,13 @@ export class SqliteCypherEngine implements CypherEngine {
       this.queue.push(pending);
       this.dispatch();
     });
+  }
+
+  /** True when a query thread's in-memory graph may answer the query (memory-query.ts). */
+  private mayAnswerFromMemory(analyzed: AnalyzedQuery, counted: boolean): boolean {
+    const records = this.options.graphCacheRecords ?? MEMORY_GRAPH_DEFAULT_RECORDS;
+    // A count read from the kept counters reads one row: SQL answers it.
+    return records > 0 && !counted && compileMemoryQuery(analyzed) !== null;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { compareSqlText } from './memory-values';
+import { prepareCached } from './statement-cache';
 
 /**
  * A workspace's graph held in a query thread's memory (docs/cypher.md, "Whole-graph
@@ -63,11 +64,10 @@ export function graphState(
   db: Database,
   workspaceId: string,
 ): { changes: number; records: number } {
-  const row = db
-    .prepare<[string], { changes: number; nodes: number; edges: number }>(
-      'SELECT changes, nodes, edges FROM graph_counts WHERE workspace_id = ?',
-    )
-    .get(workspaceId);
+  const row = prepareCached(
+    db,
+    'SELECT changes, nodes, edges FROM graph_counts WHERE workspace_id = ?',
+  ).get(workspaceId) as { changes: number; nodes: number; edges: number } | undefined;
   return row
     ? { changes: row.changes, records: row.nodes + row.edges }
     : { changes: 0, records: 0 };
