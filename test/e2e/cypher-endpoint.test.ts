@@ -47,6 +47,61 @@ describe('POST /api/queries/cypher', () => {
   });
   afterAll(() => t.close());
 
+  it('answers whole-graph questions from the in-memory copy as from SQL, and follows writes', async () => {
+    const ws = await createWorkspaceWithKey(t, { plan: 'enterprise' });
+    const w = new OntologyClient(t, ws.apiKey, ws.workspaceId);
+    await w.ok('CREATE_NODE', {
+      id: 'p1',
+      entityType: 'Pump',
+      name: 'Pump 1',
+      properties: { rpm: 1 },
+    });
+    await w.ok('CREATE_NODE', { id: 'v1', entityType: 'Valve', name: 'Valve 1' });
+    await w.ok('CREATE_NODE', { id: 's1', entityType: 'Sensor', name: 'Sensor 1' });
+    await w.edge('FEEDS', 'p1', 'v1', {});
+    const counts = 'MATCH (n) RETURN n.entityType AS t, count(*) AS c ORDER BY t';
+    const feeds = 'MATCH (p:Pump)-[f:FEEDS]->(v) RETURN p, f, v.name AS valve ORDER BY p';
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+    const rows = async (query: string) =>
+      expectData(await cypher(w, query), 200).rows as unknown[][];
+    // The first answer is SQL's; the thread then reads the copy, which answers next.
+    const before = await rows(counts);
+    expect(before).toEqual([
+      ['Pump', 1],
+      ['Sensor', 1],
+      ['Valve', 1],
+    ]);
+    await settle();
+    expect(await rows(counts)).toEqual(before);
+    const feeding = await rows(feeds);
+    await settle();
+    expect(await rows(feeds)).toEqual(feeding);
+    expect(feeding).toEqual([
+      [
+        expect.objectContaining({ id: 'p1', properties: { rpm: 1 } }),
+        expect.objectContaining({ type: 'FEEDS', sourceId: 'p1', targetId: 'v1' }),
+        'Valve 1',
+      ],
+    ]);
+    // Writes through the API change the answers at once, and the next copy follows.
+    await w.ok('CREATE_NODE', { id: 'p2', entityType: 'Pump', name: 'Pump 2' });
+    await w.edge('FEEDS', 'p2', 'v1', {});
+    for (let i = 0; i < 2; i += 1) {
+      expect(await rows(counts)).toEqual([
+        ['Pump', 2],
+        ['Sensor', 1],
+        ['Valve', 1],
+      ]);
+      expect((await rows(feeds)).map((r) => (r[0] as { id: string }).id)).toEqual(['p1', 'p2']);
+      await settle();
+    }
+    // Other workspaces have copies of their own.
+    expect(await rows(counts)).not.toEqual(
+      expectData(await cypher(other, counts), 200).rows as unknown[][],
+    );
+    expect(expectData(await cypher(other, counts), 200).rows).toEqual([['Pump', 1]]);
+  });
+
   it('answers columns and rows, nodes and relationships as records, in the envelope', async () => {
     const res = await cypher(
       c,

@@ -42,7 +42,7 @@ class Unsupported extends Error {}
  * given up with MemoryRowsExceeded, for SQL to answer (within its time limit), rather than
  * growing the thread's memory without bound.
  */
-export const MAX_HELD_ROWS = 2_000_000;
+export const MAX_HELD_ROWS = 1_000_000;
 
 /** Thrown when a projection would hold more than MAX_HELD_ROWS. */
 export class MemoryRowsExceeded extends Error {
