@@ -23,6 +23,7 @@ import { memorySharedState } from './adapters/memory/index';
 import { redisSharedState } from './adapters/redis/index';
 import type { Config } from './config/load-config';
 import { HttpMetrics } from './http/metrics';
+import { CypherMetrics } from './metrics/cypher-metrics';
 import { Lifecycle } from './lifecycle';
 import { defaultOpenApiPath } from './http/routes/system';
 import { systemClock, type Clock } from './ports/clock';
@@ -203,6 +204,7 @@ export function createContainer(
         indexedKeys: new Set([...config.propertyIndexes.node, ...config.propertyIndexes.edge]),
         threads: config.cypher.threads,
         graphCacheRecords: config.cypher.graphCacheRecords,
+        metrics: new CypherMetrics(metrics.registry),
       });
   const cypherEngine = instrument(
     neo4j?.cypher ?? (sqliteCypher as SqliteCypherEngine),

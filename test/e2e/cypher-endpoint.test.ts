@@ -100,6 +100,13 @@ describe('POST /api/queries/cypher', () => {
       expectData(await cypher(other, counts), 200).rows as unknown[][],
     );
     expect(expectData(await cypher(other, counts), 200).rows).toEqual([['Pump', 1]]);
+    // /metrics says which answered, and how long the copies took to read.
+    const metrics = (await request(t.app).get('/metrics')).text;
+    const value = (name: string) =>
+      Number(new RegExp(`^${name} (\\d+(\\.\\d+)?)$`, 'm').exec(metrics)?.[1] ?? NaN);
+    expect(value('cypher_answers_total\\{by="memory"\\}')).toBeGreaterThanOrEqual(4);
+    expect(value('cypher_answers_total\\{by="sql"\\}')).toBeGreaterThanOrEqual(3);
+    expect(value('cypher_graph_copy_read_seconds_count')).toBeGreaterThanOrEqual(2);
   });
 
   it('answers columns and rows, nodes and relationships as records, in the envelope', async () => {

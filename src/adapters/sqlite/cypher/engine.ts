@@ -9,7 +9,7 @@ import { startModuleWorker } from '../../../workers/module-worker';
 import { compileToSql } from './compile-query';
 import { MEMORY_GRAPH_DEFAULT_RECORDS } from './memory-graph';
 import { compileMemoryQuery } from './memory-query';
-import type { ThreadReply, ThreadRequest } from './query-thread';
+import type { BuiltMessage, ThreadReply, ThreadRequest } from './query-thread';
 import { SIZE_LIMIT } from './scalar-functions';
 import { VALUE_ERROR } from './sql-functions';
 
@@ -26,6 +26,16 @@ export interface SqliteCypherEngineOptions {
    * (memory-graph.ts); 0 keeps none. MEMORY_GRAPH_DEFAULT_RECORDS when unset.
    */
   graphCacheRecords?: number;
+  /** Told how each query was answered and of each copy read (the `cypher_*` metrics). */
+  metrics?: CypherEngineMetrics;
+}
+
+/** What the engine reports to the metrics (src/metrics/cypher-metrics.ts). */
+export interface CypherEngineMetrics {
+  /** A query answered, from a thread's in-memory copy or by SQL. */
+  answered(by: 'memory' | 'sql'): void;
+  /** A thread read a copy of a workspace's graph, taking `seconds`. */
+  copyRead(seconds: number): void;
 }
 
 /**
@@ -251,12 +261,15 @@ export class SqliteCypherEngine implements CypherEngine {
       },
     });
     const slot: Slot = { worker, ready: false, busy: null, building: false, cancel };
-    worker.on('message', (reply: ThreadReply | 'ready' | 'built') => {
+    worker.on('message', (reply: ThreadReply | BuiltMessage | 'ready') => {
       if (reply === 'ready') {
         slot.ready = true;
         slot.worker.unref();
         this.dispatch();
-      } else if (reply === 'built') {
+      } else if ('kind' in reply) {
+        if (reply.readSeconds !== null) {
+          this.options.metrics?.copyRead(reply.readSeconds);
+        }
         slot.building = false;
         slot.worker.unref();
         this.dispatch();
@@ -279,6 +292,7 @@ export class SqliteCypherEngine implements CypherEngine {
     if (pending && pending.request.id === reply.id) {
       if (reply.ok) {
         this.answeredFromMemory += reply.fromMemory ? 1 : 0;
+        this.options.metrics?.answered(reply.fromMemory ? 'memory' : 'sql');
         pending.resolve({ columns: pending.columns, rows: reply.rows, truncated: reply.truncated });
       } else if (reply.limit) {
         pending.reject(new CypherLimitError(reply.limit.name, reply.limit.max, reply.message));

@@ -36,6 +36,13 @@ export interface ThreadRequest {
   deadline: number;
 }
 
+/** Sent once the thread has read a copy of a graph after an answer (ThreadReply.building). */
+export interface BuiltMessage {
+  kind: 'built';
+  /** How long reading the copy took, in seconds; null when none was read. */
+  readSeconds: number | null;
+}
+
 /** The thread's answer. */
 export type ThreadReply =
   | {
@@ -47,7 +54,7 @@ export type ThreadReply =
       fromMemory: boolean;
       /**
        * True when the thread reads the workspace's graph into memory after this answer
-       * (it says `'built'` when done, and takes no query meanwhile).
+       * (it sends a `BuiltMessage` when done, and takes no query meanwhile).
        */
       building: boolean;
     }
@@ -143,13 +150,19 @@ function answerFromMemory(
   })();
 }
 
-/** Reads the workspace's graph into memory (in a read transaction of its own). */
-function readGraph(workspaceId: string): void {
-  db.transaction(() => {
+/**
+ * Reads the workspace's graph into memory (in a read transaction of its own); answers how
+ * long that took, in seconds, or null when the graph had grown past the bound.
+ */
+function readGraph(workspaceId: string): number | null {
+  return db.transaction(() => {
     const state = graphState(db, workspaceId);
-    if (state.records <= graphs.maxRecords) {
-      graphs.read(db, workspaceId, state.changes, () => performance.now());
+    if (state.records > graphs.maxRecords) {
+      return null;
     }
+    const started = performance.now();
+    graphs.read(db, workspaceId, state.changes, () => performance.now());
+    return (performance.now() - started) / 1000;
   })();
 }
 
@@ -186,11 +199,13 @@ parentPort?.on('message', (request: ThreadRequest) => {
   parentPort?.postMessage(reply);
   if (reply.ok && stale.workspaceId !== null) {
     // After the answer: the caller does not wait for the copy, the next query uses it.
+    let readSeconds: number | null = null;
     try {
-      readGraph(stale.workspaceId);
+      readSeconds = readGraph(stale.workspaceId);
     } catch {
       // No copy: SQL answers, and the next query tries again.
     }
-    parentPort?.postMessage('built');
+    const built: BuiltMessage = { kind: 'built', readSeconds };
+    parentPort?.postMessage(built);
   }
 });
