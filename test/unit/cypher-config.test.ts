@@ -1,16 +1,5 @@
-import { ConfigError, loadConfig } from '../../src/config/load-config';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      return error.problems;
-    }
-    throw error;
-  }
-  return [];
-}
+import { loadConfig } from '../../src/config/load-config';
+import { configProblems } from '../support/config-problems';
 
 describe('Cypher configuration', () => {
   it('keeps up to a million nodes and relationships in memory per query thread by default', () => {
@@ -28,13 +17,13 @@ describe('Cypher configuration', () => {
     expect(loadConfig({ CYPHER_GRAPH_CACHE_RECORDS: '50000000' }).cypher.graphCacheRecords).toBe(
       50_000_000,
     );
-    expect(problems({ CYPHER_GRAPH_CACHE_RECORDS: '-1' })).toEqual([
+    expect(configProblems({ CYPHER_GRAPH_CACHE_RECORDS: '-1' })).toEqual([
       'CYPHER_GRAPH_CACHE_RECORDS: CYPHER_GRAPH_CACHE_RECORDS must not be negative',
     ]);
-    expect(problems({ CYPHER_GRAPH_CACHE_RECORDS: '50000001' })).toEqual([
+    expect(configProblems({ CYPHER_GRAPH_CACHE_RECORDS: '50000001' })).toEqual([
       'CYPHER_GRAPH_CACHE_RECORDS: CYPHER_GRAPH_CACHE_RECORDS must be at most 50000000',
     ]);
-    expect(problems({ CYPHER_GRAPH_CACHE_RECORDS: '1e6' })).toEqual([
+    expect(configProblems({ CYPHER_GRAPH_CACHE_RECORDS: '1e6' })).toEqual([
       'CYPHER_GRAPH_CACHE_RECORDS: CYPHER_GRAPH_CACHE_RECORDS must be a number',
     ]);
   });

@@ -1,20 +1,9 @@
-import { ConfigError, loadConfig } from '../../src/config/load-config';
+import { loadConfig } from '../../src/config/load-config';
+import { configProblems } from '../support/config-problems';
 import { KEY_A } from '../support/secrets';
 
 /** NEO4J_URI requires SECRETS_KEY (docs/neo4j.md); these tests are about the rest. */
 const SECRETS_KEY = KEY_A;
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      return error.problems;
-    }
-    throw error;
-  }
-  return [];
-}
 
 describe('Neo4j configuration', () => {
   it('keeps the embedded store when NEO4J_URI is not set', () => {
@@ -64,14 +53,14 @@ describe('Neo4j configuration', () => {
   });
 
   it('names every bad Neo4j variable, together with other problems', () => {
-    expect(problems({ NEO4J_URI: 'http://neo4j:7474', NEO4J_PASSWORD: 'p', SECRETS_KEY })).toEqual([
-      expect.stringMatching(/^NEO4J_URI: /),
-    ]);
-    expect(problems({ NEO4J_URI: 'bolt://neo4j:7687', SECRETS_KEY })).toEqual([
+    expect(
+      configProblems({ NEO4J_URI: 'http://neo4j:7474', NEO4J_PASSWORD: 'p', SECRETS_KEY }),
+    ).toEqual([expect.stringMatching(/^NEO4J_URI: /)]);
+    expect(configProblems({ NEO4J_URI: 'bolt://neo4j:7687', SECRETS_KEY })).toEqual([
       'NEO4J_PASSWORD: required when NEO4J_URI is set',
     ]);
     expect(
-      problems({
+      configProblems({
         NEO4J_URI: 'bolt://neo4j:7687',
         NEO4J_CONNECTION_TIMEOUT_MS: 'soon',
         NEO4J_DATABASE: 'no spaces allowed',

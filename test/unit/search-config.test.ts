@@ -1,18 +1,7 @@
-import { ConfigError, loadConfig } from '../../src/config/load-config';
+import { loadConfig } from '../../src/config/load-config';
+import { configProblems } from '../support/config-problems';
 import { createEmbedders, createVectorIndex } from '../../src/search/search-backends';
 import type { SqliteDatabase } from '../../src/adapters/sqlite/database';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      return error.problems;
-    }
-    throw error;
-  }
-  return [];
-}
 
 describe('search configuration', () => {
   it('defaults to the bundled embedder and sqlite-vec', () => {
@@ -63,7 +52,7 @@ describe('search configuration', () => {
 
   it('names each bad variable', () => {
     expect(
-      problems({
+      configProblems({
         EMBEDDINGS_URL: 'ftp://x',
         QDRANT_URL: 'not a url',
         QDRANT_COLLECTION: 'bad name!',
@@ -79,7 +68,7 @@ describe('search configuration', () => {
         'SEARCH_QUERY_CACHE: SEARCH_QUERY_CACHE must not be negative',
       ]),
     );
-    expect(problems({ EMBEDDINGS_URL: 'http://127.0.0.1:8080' })).toEqual([
+    expect(configProblems({ EMBEDDINGS_URL: 'http://127.0.0.1:8080' })).toEqual([
       'EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set',
     ]);
   });

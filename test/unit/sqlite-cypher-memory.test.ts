@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { compileToSql } from '../../src/adapters/sqlite/cypher/compile-query';
 import { SqliteCypherEngine } from '../../src/adapters/sqlite/cypher/engine';
 import {
@@ -15,12 +15,12 @@ import {
 } from '../../src/adapters/sqlite/cypher/memory-query';
 import { compareSqlText } from '../../src/adapters/sqlite/cypher/memory-values';
 import { renderResult, runSqlQuery } from '../../src/adapters/sqlite/cypher/run-query';
-import { registerCypherFunctions } from '../../src/adapters/sqlite/cypher/sql-functions';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import { DEFAULT_CYPHER_LIMITS, prepareCypher } from '../../src/cypher/index';
 import type { GraphEdge, GraphNode } from '../../src/domain/graph';
 import { CORPUS } from '../contract/cypher/corpus';
+import { queryThreadConnection } from '../support/cypher-connection';
 import {
   CORPUS_NOW,
   FIXTURE_EDGES,
@@ -90,10 +90,7 @@ describe('Cypher answered from the in-memory graph', () => {
     await loadGraph(graphs, FIXTURE_WS, FIXTURE_NODES, FIXTURE_EDGES);
     const random = randomGraph();
     await loadGraph(graphs, RANDOM_WS, random.nodes, random.edges);
-    // A connection like a query thread's (query-thread.ts).
-    db = new BetterSqlite3(filename, { readonly: true });
-    registerCypherFunctions(db);
-    db.function('cy_alive', { varargs: true, deterministic: false }, () => 1);
+    db = queryThreadConnection(filename);
   });
 
   afterAll(() => {

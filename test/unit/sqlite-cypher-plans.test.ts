@@ -10,6 +10,7 @@ import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/dat
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import { DEFAULT_CYPHER_LIMITS, prepareCypher } from '../../src/cypher/index';
 import { CORPUS } from '../contract/cypher/corpus';
+import { queryThreadConnection } from '../support/cypher-connection';
 import {
   CORPUS_NOW,
   FIXTURE_EDGES,
@@ -33,10 +34,7 @@ describe('SQLite plans of compiled Cypher', () => {
     const filename = path.join(dir, 'graph.db');
     store = openDatabase({ filename });
     await loadGraph(new SqliteGraphStore(store), workspaceId, FIXTURE_NODES, FIXTURE_EDGES);
-    // A connection like a query thread's (query-thread.ts).
-    db = new BetterSqlite3(filename, { readonly: true });
-    registerCypherFunctions(db);
-    db.function('cy_alive', { varargs: true, deterministic: false }, () => 1);
+    db = queryThreadConnection(filename);
   });
 
   afterAll(() => {

@@ -45,20 +45,16 @@ export function toSqlValue(value: MemoryValue, type: CyType, ids: RecordIds): un
     return null;
   }
   switch (type.kind) {
-    case 'node':
-      return ids.nodeIds[value as number];
-    case 'relationship':
-      return ids.edgeIds[value as number];
     case 'boolean':
       return value ? 1 : 0;
     case 'list':
       return JSON.stringify(toJson(value, type, ids));
     default:
-      return value;
+      return toJson(value, type, ids);
   }
 }
 
-/** A value as JSON (inside a list: a node or relationship is its id). */
+/** A value as JSON: a node or relationship is its id (in a list, as at the top). */
 function toJson(value: MemoryValue, type: CyType, ids: RecordIds): unknown {
   if (value === null) {
     return null;

@@ -1,0 +1,13 @@
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { registerCypherFunctions } from '../../src/adapters/sqlite/cypher/sql-functions';
+
+/**
+ * A read-only connection like a Cypher query thread's (query-thread.ts): the Cypher SQL
+ * functions, and a time check that never stops a statement.
+ */
+export function queryThreadConnection(filename: string): Database {
+  const db = new BetterSqlite3(filename, { readonly: true });
+  registerCypherFunctions(db);
+  db.function('cy_alive', { varargs: true, deterministic: false }, () => 1);
+  return db;
+}
