@@ -21,6 +21,7 @@ import { DEFAULT_CYPHER_LIMITS, prepareCypher } from '../../src/cypher/index';
 import type { GraphEdge, GraphNode } from '../../src/domain/graph';
 import { CORPUS } from '../contract/cypher/corpus';
 import { queryThreadConnection } from '../support/cypher-connection';
+import { seededRandom } from '../support/seeded-random';
 import {
   CORPUS_NOW,
   FIXTURE_EDGES,
@@ -186,6 +187,103 @@ describe('Cypher answered from the in-memory graph', () => {
     const { memory, sql } = answers(RANDOM_WS, query, { flag: true, missing: null });
     expect(memory).not.toBeNull();
     expect(memory).toEqual(sql);
+  });
+
+  it('answers 400 generated topology queries as SQL does', () => {
+    const random = seededRandom(30);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const labels = ['', '', '', ':Pump', ':Tank', ':Valve', ':Site', ':Nothing'];
+    const types = ['', '', ':FEEDS', ':MONITORS', ':PART_OF|FEEDS', ':NOTHING'];
+    const queries: string[] = [];
+    while (queries.length < 400) {
+      const hops = Math.floor(random() * 4);
+      const names = ['a', 'b', 'c', 'd'].slice(0, hops + 1);
+      // Sometimes the chain closes on its first node.
+      if (hops >= 2 && random() < 0.2) {
+        names[hops] = 'a';
+      }
+      let pattern = `(${names[0]}${pick(labels)})`;
+      const rels: string[] = [];
+      for (let h = 1; h <= hops; h += 1) {
+        const r = random() < 0.6 ? `r${h}` : '';
+        if (r) {
+          rels.push(r);
+        }
+        const [left, right] = pick([
+          ['-', '->'],
+          ['<-', '-'],
+          ['-', '-'],
+        ] as const);
+        const label = names[h] === 'a' ? '' : pick(labels);
+        pattern += `${left}[${r}${pick(types)}]${right}(${names[h]}${label})`;
+      }
+      const nodes = [...new Set(names)];
+      const values = [
+        ...nodes.flatMap((n) => [`${n}.id`, `${n}.name`, `${n}.entityType`, n]),
+        ...rels.flatMap((r) => [`type(${r})`, `${r}.id`, r]),
+        'COUNT { (a)--() }',
+        'COUNT { (a)-[:FEEDS]->(:Tank) }',
+        'EXISTS { (a)<-[:MONITORS]-() }',
+        "'k'",
+        '$n',
+      ];
+      const keys = [
+        ...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(values))),
+      ];
+      const items = keys.map((k, i) => `${k} AS v${i}`);
+      const kind = random();
+      if (kind < 0.3) {
+        items.push(
+          pick([
+            'count(*) AS agg',
+            `count(DISTINCT ${pick(values)}) AS agg`,
+            `collect(DISTINCT ${pick(values)}) AS agg`,
+            `collect(${pick(values)}) AS agg`,
+          ]),
+        );
+      }
+      const distinct = kind >= 0.3 && kind < 0.45 ? 'DISTINCT ' : '';
+      const aliases = items.map((item) => item.slice(item.lastIndexOf(' AS ') + 4));
+      // Every column sorted on (a collected list is compared sorted, below).
+      const order = aliases
+        .filter((alias) => alias !== 'agg' || !items.at(-1)!.startsWith('collect'))
+        .map((alias) => `${alias}${random() < 0.5 ? ' DESC' : ''}`);
+      const page =
+        random() < 0.3
+          ? ` SKIP ${Math.floor(random() * 3)} LIMIT ${1 + Math.floor(random() * 5)}`
+          : '';
+      const staged =
+        random() < 0.2
+          ? `WITH ${nodes.join(', ')}${rels.length ? `, ${rels.join(', ')}` : ''} `
+          : '';
+      queries.push(
+        `MATCH ${pattern} ${staged}RETURN ${distinct}${items.join(', ')} ORDER BY ${order.join(', ')}${page}`,
+      );
+    }
+    const sortedLists = (rows: unknown[][]) =>
+      rows.map((row) =>
+        row.map((cell) =>
+          Array.isArray(cell) ? [...cell].map((v) => JSON.stringify(v)).sort() : cell,
+        ),
+      );
+    let taken = 0;
+    for (const query of queries) {
+      const { memory, sql } = answers(RANDOM_WS, query, { n: 7 });
+      if (memory === null) {
+        continue;
+      }
+      taken += 1;
+      const collected = query.includes('collect(');
+      // With a collected list unsorted on, rows tied on the other columns may come in any order.
+      const canon = (rows: unknown[][]) =>
+        collected
+          ? sortedLists(rows)
+              .map((r) => JSON.stringify(r))
+              .sort()
+          : rows;
+      expect({ query, rows: canon(memory) }).toEqual({ query, rows: canon(sql) });
+    }
+    expect(taken).toBe(queries.length);
   });
 
   it('stops matching once a RETURN without ORDER BY has its rows', () => {
