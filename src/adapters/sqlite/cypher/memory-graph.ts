@@ -92,13 +92,7 @@ export function readMemoryGraph(db: Database, workspaceId: string, changes: numb
     nodeIds[i] = id;
     nodeNames[i] = name;
     nodeIndex.set(id, i);
-    let l = labelIndex.get(label);
-    if (l === undefined) {
-      l = labels.length;
-      labels.push(label);
-      labelIndex.set(label, l);
-    }
-    nodeLabel[i] = l;
+    nodeLabel[i] = intern(label, labels, labelIndex);
   }
   const edgeRows = db
     .prepare<[string], [string, string, string, string]>(
@@ -116,13 +110,7 @@ export function readMemoryGraph(db: Database, workspaceId: string, changes: numb
   for (let j = 0; j < m; j += 1) {
     const [id, type, source, target] = edgeRows[j]!;
     edgeIds[j] = id;
-    let t = relTypeIndex.get(type);
-    if (t === undefined) {
-      t = relTypes.length;
-      relTypes.push(type);
-      relTypeIndex.set(type, t);
-    }
-    edgeType[j] = t;
+    edgeType[j] = intern(type, relTypes, relTypeIndex);
     // The foreign keys keep both ends in the same snapshot.
     edgeSource[j] = nodeIndex.get(source)!;
     edgeTarget[j] = nodeIndex.get(target)!;
@@ -152,6 +140,17 @@ export function readMemoryGraph(db: Database, workspaceId: string, changes: numb
     relTypeRank: null,
     nodesOfLabel: new Map(),
   };
+}
+
+/** The index of `text` in `texts`, added at the end if new. */
+function intern(text: string, texts: string[], index: Map<string, number>): number {
+  let at = index.get(text);
+  if (at === undefined) {
+    at = texts.length;
+    texts.push(text);
+    index.set(text, at);
+  }
+  return at;
 }
 
 /** Compressed adjacency: the relationships of each node by `end`, in relationship order. */

@@ -29,7 +29,8 @@ import { compareSqlText, distinctKey, toSqlValue, type MemoryValue } from './mem
  *   `r.id`, `type(r)`, literals, scalar parameters, and `COUNT { }` / `EXISTS { }` of one
  *   hop from a node in scope;
  * - `count` (`*`, a value, `DISTINCT`) and `collect` (`DISTINCT` too) as whole items;
- *   DISTINCT, ORDER BY items of the projection, SKIP and LIMIT.
+ *   DISTINCT, ORDER BY (the projection's items, or values of the rows before a projection
+ *   without aggregates), SKIP and LIMIT.
  * Rows come out in the SQL representation (representation.ts), so the renderer and the
  * limits of the SQL path apply unchanged.
  */
@@ -258,7 +259,11 @@ class MemoryCompiler {
         input.each(run, rowLimit, (row) => held(kept.push(row.slice()), run));
         const order = sortedPositions(kept.length, sorts, run, (sort) =>
           sort.rank
-            ? graphRanks(kept, sort.rank, sort.descending, run)
+            ? boundedRanks(
+                kept.map((row) => sort.rank!.of(row, run)),
+                sort.rank.bound(run),
+                sort.descending,
+              )
             : valueRanks(
                 kept.map((row) => sort.key!(row, run)),
                 sort.descending,
@@ -676,18 +681,15 @@ function matchChain(
   const side = new Int32Array(hops);
   const at = new Int32Array(hops);
   const end = new Int32Array(hops);
-  const open = (hop: number): void => {
+  // Starts walking the outgoing (0) or incoming (1) relationships of the hop's node.
+  const open = (hop: number, walked: 0 | 1): void => {
     const from = nodeAt[hop]!;
-    if (directions[hop] === IN) {
-      side[hop] = 1;
-      at[hop] = inStart[from]!;
-      end[hop] = inStart[from + 1]!;
-    } else {
-      side[hop] = 0;
-      at[hop] = outStart[from]!;
-      end[hop] = outStart[from + 1]!;
-    }
+    const start = walked === 0 ? outStart : inStart;
+    side[hop] = walked;
+    at[hop] = start[from]!;
+    end[hop] = start[from + 1]!;
   };
+  const openFirst = (hop: number): void => open(hop, directions[hop] === IN ? 1 : 0);
   let countdown = CHECK_EVERY;
   let matches = 0;
   const starts = labels[0] === ANY_LABEL ? null : nodesOfLabel(g, labels[0]!);
@@ -711,14 +713,11 @@ function matchChain(
       continue;
     }
     let hop = 0;
-    open(0);
+    openFirst(0);
     while (hop >= 0) {
       if (at[hop]! >= end[hop]!) {
         if (side[hop] === 0 && directions[hop] === BOTH) {
-          const from = nodeAt[hop]!;
-          side[hop] = 1;
-          at[hop] = inStart[from]!;
-          end[hop] = inStart[from + 1]!;
+          open(hop, 1);
         } else {
           hop -= 1;
         }
@@ -771,7 +770,7 @@ function matchChain(
         }
       } else {
         hop += 1;
-        open(hop);
+        openFirst(hop);
       }
     }
   }
@@ -1002,22 +1001,11 @@ function sortedPositions(
   return order;
 }
 
-/** Ranks read from the graph, kept while the rows were projected. */
+/** Ranks read from the graph (never null: nodes, relationships and their fields), in [0, bound). */
 function boundedRanks(values: readonly number[], bound: number, descending: boolean): Ranks {
   const ranks = new Int32Array(values.length);
   for (let r = 0; r < values.length; r += 1) {
     ranks[r] = descending ? bound - 1 - values[r]! : values[r]!;
-  }
-  return { ranks, buckets: bound };
-}
-
-/** Ranks read from the graph (never null: nodes, relationships and their fields). */
-function graphRanks(rows: readonly Row[], rank: Rank, descending: boolean, run: MemoryRun): Ranks {
-  const bound = rank.bound(run);
-  const ranks = new Int32Array(rows.length);
-  for (let r = 0; r < rows.length; r += 1) {
-    const value = rank.of(rows[r]!, run);
-    ranks[r] = descending ? bound - 1 - value : value;
   }
   return { ranks, buckets: bound };
 }

@@ -28,7 +28,8 @@ export interface ThreadRequest {
   query: SqlQuery;
   /**
    * The analyzed query, when the in-memory graph may answer it (memory-query.ts); null when
-   * SQL answers it in any case (it reads the kept counts).
+   * SQL answers it in any case (outside the subset, a read of the kept counts, or no copies
+   * kept: SqliteCypherEngine.mayAnswerFromMemory).
    */
   analyzed: AnalyzedQuery | null;
   workspaceId: string;
