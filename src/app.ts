@@ -1,5 +1,8 @@
+import { isUtf8 } from 'node:buffer';
+import querystring from 'node:querystring';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { ValidationError } from './errors';
 import type { ApiKeyService } from './auth/api-key-service';
 import type { OAuthServices } from './auth/oauth/oauth-services';
 import type { CommandService } from './commands/command-service';
@@ -211,6 +214,34 @@ export function routeTable(deps: AppDeps): RouteDef[] {
   ];
 }
 
+/**
+ * A query string's parameters: Node's parser for flat keys, without its 1,000-key cap (past
+ * it the remaining parameters would be dropped silently: a filter after 1,000 `&`s ignored;
+ * the request line's length bounds the keys, 431 past Node's 16 KiB limit of the request
+ * line and headers). Escapes that decode to bytes that are not UTF-8 are a 400 (`path:
+ * "query"`), as such bytes in a JSON body or a path are, rather than U+FFFD in a filter that
+ * then matches other text. A `%` not followed by two hex digits stays as it is.
+ */
+function parseQueryString(text: string): querystring.ParsedUrlQuery {
+  let notUtf8 = false;
+  // Each run of escapes holds whole characters: a character's bytes above 0x7F are all
+  // escaped, so none is split by a literal one. (Node's parser catches what a decoder
+  // throws, hence the flag.)
+  const decode = (component: string): string =>
+    component.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      const bytes = Buffer.from(run.replaceAll('%', ''), 'hex');
+      notUtf8 ||= !isUtf8(bytes);
+      return bytes.toString('utf8');
+    });
+  const parsed = querystring.parse(text, '&', '=', { maxKeys: 0, decodeURIComponent: decode });
+  if (notUtf8) {
+    throw new ValidationError('The query string is not valid UTF-8 once percent-decoded.', [
+      { path: 'query', message: 'holds percent-encoded bytes that are not UTF-8' },
+    ]);
+  }
+  return parsed;
+}
+
 /** Builds the Express application. Never listens: `main.ts` does, tests use supertest. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -218,7 +249,7 @@ export function createApp(deps: AppDeps): Express {
   // No conditional GETs are implemented; the default ETag costs ~12% of throughput (measured).
   app.set('etag', false);
   app.set('trust proxy', deps.http.trustProxy);
-  app.set('query parser', 'simple');
+  app.set('query parser', parseQueryString);
 
   app.use(requestLifecycle(deps.logger, deps.metrics));
   if (deps.http.corsOrigins.length > 0) {

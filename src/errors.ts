@@ -258,7 +258,7 @@ export class BatchItemError extends AppError {
     super(
       item.status,
       item.code,
-      `commands[${index}]${type ? ` (${type})` : ''} failed: ${item.message} Nothing was written.`,
+      `commands[${index}]${type ? ` (${type})` : ''} failed: ${item.message}${/[.!?]$/.test(item.message) ? '' : '.'} Nothing was written.`,
       { ...kept, index, item: { code: item.code, message: item.message, ...itemDetails } },
       item.headers,
     );

@@ -20,6 +20,9 @@ const REF_FIELDS = {
 
 export type RefField = (typeof REF_FIELDS)[RecordCommand['type']][number];
 
+/** Every field that may hold a `$ref`, once each (for messages). */
+const ANY_REF_FIELD = [...new Set<string>(Object.values(REF_FIELDS).flat())].join(', ');
+
 /** A payload field to fill, at run time, with the id of an earlier command's result. */
 export interface BatchRef {
   field: RefField;
@@ -93,7 +96,8 @@ function parseItem(raw: unknown, index: number): BatchItem {
   let input = raw;
   if (isObject(raw) && isObject(raw.payload)) {
     const allowed: readonly string[] =
-      typeof type === 'string' && type in REF_FIELDS
+      // Own keys only: `in` would also take names every object inherits (`toString`).
+      typeof type === 'string' && Object.hasOwn(REF_FIELDS, type)
         ? REF_FIELDS[type as RecordCommand['type']]
         : [];
     const payload = { ...raw.payload };
@@ -106,7 +110,7 @@ function parseItem(raw: unknown, index: number): BatchItem {
       if (!allowed.includes(field)) {
         issues.push({
           path,
-          message: `a $ref may stand only for an existing record's id (${Object.values(REF_FIELDS).flat().join(', ')} of the commands that take them)`,
+          message: `a $ref may stand only for an existing record's id (${ANY_REF_FIELD} of the commands that take them)`,
         });
         continue;
       }
@@ -121,6 +125,9 @@ function parseItem(raw: unknown, index: number): BatchItem {
     if (issues.length > 0) {
       throw itemError(index, type, issues);
     }
+    // In field order, not the payload's key order: an Idempotency-Key replay hashes the
+    // parsed items, and key order must not matter there.
+    refs.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     input = refs.length > 0 ? { ...raw, payload } : raw;
   }
   const parsed = commandSchema.safeParse(input);

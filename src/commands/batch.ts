@@ -1,6 +1,6 @@
 import { newTimeOrderedId } from '../domain/ids';
 import type { Scope } from '../domain/scopes';
-import { AppError, BatchItemError, ValidationError } from '../errors';
+import { AppError, BatchItemError, ValidationError, type ValidationIssue } from '../errors';
 import type { CommandLogEntry, RecordChange } from '../ports/command-log';
 import type { BatchItem, RecordCommand } from './batch-input';
 import type { CommandContext } from './context';
@@ -65,6 +65,26 @@ function resolveRefs(
 }
 
 /**
+ * A command's validation error with its issue paths named in the batch's body
+ * (`payload.properties.rpm` -> `body.commands.3.payload.properties.rpm`), as the schema's
+ * issues of a batch are; other errors as they are.
+ */
+function inBatch(error: AppError, index: number): AppError {
+  if (!(error instanceof ValidationError)) {
+    return error;
+  }
+  const issues = (error.details?.issues ?? []) as ValidationIssue[];
+  const at = `body.commands.${index}`;
+  return new ValidationError(
+    error.message,
+    issues.map((issue) => ({
+      ...issue,
+      path: issue.path.startsWith('body.') ? issue.path : `${at}.${issue.path}`,
+    })),
+  );
+}
+
+/**
  * Runs every command of a batch in order inside the caller's transaction, collecting each
  * one's changes into ONE log entry (written by `log`), so the batch is undone as one step.
  * A command's failure becomes a BatchItemError naming it; the caller's transaction then
@@ -86,7 +106,9 @@ export async function applyBatch(
     try {
       outcome = await dispatch(ctx, command);
     } catch (error) {
-      throw error instanceof AppError ? new BatchItemError(index, command.type, error) : error;
+      throw error instanceof AppError
+        ? new BatchItemError(index, command.type, inBatch(error, index))
+        : error;
     }
     for (const change of outcome.changes) {
       changes.push(change);

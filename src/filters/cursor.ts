@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SortKey } from '../domain/graph';
 import { InvalidCursorError } from '../errors';
 import type { SortPosition } from '../ports/graph-store';
-import type { Filter, RecordKind } from './model';
+import { isCondition, type Filter, type RecordKind } from './model';
 
 /**
  * Opaque list cursors (keyset pagination). A cursor holds the sort values and id of the last
@@ -27,13 +27,33 @@ function sha256(text: string): Buffer {
  */
 const TIE_RULE = 'id-follows-last-key';
 
-/** What a cursor is bound to: the kind of record, the whole filter and the sort. */
+/**
+ * What a cursor is bound to: the kind of record, the whole filter and the sort. The filter
+ * in a canonical form: the items of an AND or OR group, and the values of an `in` list, in
+ * one order, so that the same filter spelled in another order (parameters swapped) takes
+ * the cursors of the first.
+ */
 export function listBinding<F extends string>(
   kind: RecordKind,
   filter: Filter | undefined,
   sort: readonly SortKey<F>[],
 ): string {
-  return sha256(JSON.stringify([TIE_RULE, kind, filter ?? null, sort])).toString('base64url');
+  const canonical = filter === undefined ? null : canonicalFilter(filter);
+  return sha256(JSON.stringify([TIE_RULE, kind, canonical, sort])).toString('base64url');
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `filter` as JSON text, in the canonical order of `listBinding`. */
+function canonicalFilter(filter: Filter): string {
+  if (isCondition(filter)) {
+    const value = Array.isArray(filter.value)
+      ? filter.value.map((v) => JSON.stringify(v)).sort(byText)
+      : JSON.stringify(filter.value);
+    return JSON.stringify([filter.field, filter.op, filter.kind, value]);
+  }
+  const [group, items] = 'and' in filter ? ['and', filter.and] : ['or', filter.or];
+  return JSON.stringify([group, items.map(canonicalFilter).sort(byText)]);
 }
 
 function tagOf(binding: string, values: readonly string[], id: string): string {
@@ -62,9 +82,15 @@ export function decodeCursor(binding: string, cursor: string, sortLength: number
   ) {
     throw refused();
   }
+  const bytes = Buffer.from(cursor, 'base64url');
+  // Only the spelling encodeCursor writes: base64url ignores the unused low bits of a last
+  // character, so an altered one could otherwise decode to the same bytes.
+  if (bytes.toString('base64url') !== cursor) {
+    throw refused();
+  }
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    body = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw refused();
   }

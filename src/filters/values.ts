@@ -1,3 +1,4 @@
+import { pathOfIllFormedText } from '../domain/json-text';
 import { FILTER_LIMITS, type FilterScalar, type ValueKind } from './model';
 
 /**
@@ -37,9 +38,14 @@ function unquoted(text: string): string | undefined {
 }
 
 function checkedString(value: string): Converted<string> {
-  return value.length > FILTER_LIMITS.maxStringLength
-    ? fail(`must be at most ${FILTER_LIMITS.maxStringLength} characters`)
-    : ok(value);
+  if (value.length > FILTER_LIMITS.maxStringLength) {
+    return fail(`must be at most ${FILTER_LIMITS.maxStringLength} characters`);
+  }
+  // No stored text holds an unpaired surrogate (a JSON-quoted `"\ud800"` spells one): the
+  // database would read it as U+FFFD and match other text.
+  return pathOfIllFormedText(value) === null
+    ? ok(value)
+    : fail('holds an unpaired surrogate (a \\uD800-\\uDFFF escape without its pair)');
 }
 
 /** A string: a JSON string, or query-string text (unquoted when JSON-quoted). */
@@ -59,6 +65,13 @@ export function instantValue(raw: RawValue): Converted<string> {
   const ms = Date.parse(text);
   if (Number.isNaN(ms) || !onTheCalendar(text)) {
     return fail('is not a valid date');
+  }
+  // The platform's parser drops digits past the millisecond; comparing with what is left
+  // would answer for another instant (`lt ...02.5179Z` missing a record of 02.517).
+  if (/\.\d{3}\d*[1-9]/.test(text)) {
+    return fail(
+      'is finer than a millisecond: createdAt and updatedAt are kept to the millisecond (at most 3 fractional digits, or zeros after them)',
+    );
   }
   return ok(new Date(ms).toISOString());
 }

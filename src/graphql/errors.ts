@@ -133,6 +133,17 @@ export function asArguments<T>(
   }
 }
 
+/** `asArguments` for work that settles later: its validation errors in argument terms. */
+export async function asArgumentsLater<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    return asArguments(() => {
+      throw error;
+    });
+  }
+}
+
 /** A GraphQL error with a stable code, answered with HTTP 400 before execution. */
 export function requestError(
   message: string,

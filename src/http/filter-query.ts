@@ -47,7 +47,9 @@ export function parseListQuery(
 ): ListQuery {
   const issues: ValidationIssue[] = [];
   const raws: RawFilter[] = [];
-  const rest: Record<string, unknown> = {};
+  // No prototype: a parameter named `__proto__` must stay a parameter (an unknown one, a
+  // 400), not vanish into the object's prototype.
+  const rest = Object.create(null) as Record<string, unknown>;
   let cursor: string | undefined;
   let count = true;
   for (const [key, value] of Object.entries(query)) {

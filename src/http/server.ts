@@ -35,6 +35,18 @@ export function exemptFromRequestBound(req: http.IncomingMessage): void {
   unbounded.add(req);
 }
 
+/** Streamed requests whose body the connection's end or an error cut short. */
+const cutShort = new WeakSet<http.IncomingMessage>();
+
+/**
+ * True when the body of a request taken out of the bound (`exemptFromRequestBound`) ended
+ * because its connection closed (or its chunking broke) before the body's end: the stream
+ * then ends as a whole one would, so that the route can still answer.
+ */
+export function bodyCutShort(req: http.IncomingMessage): boolean {
+  return cutShort.has(req);
+}
+
 /**
  * Reads and drops the rest of a body its route stopped reading and answered early (an
  * import stopped by a bad line), so that a client still sending gets the answer instead of
@@ -199,6 +211,7 @@ export function createHttpServer(
         // Nothing more will come: marked complete, else ending the stream would count as an
         // abort and destroy the connection before the route's answer.
         request.complete = true;
+        cutShort.add(request);
         request.push(null);
         return;
       }

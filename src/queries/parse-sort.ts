@@ -15,7 +15,8 @@ export function parseSort<F extends string>(
   const keys: SortKey<F>[] = [];
   const seen = new Set<string>();
   for (const part of raw.split(',')) {
-    const token = part.trim();
+    // As the API describes it (openapi.yaml's pattern): no white space around a field.
+    const token = part;
     const descending = token.startsWith('-');
     const field = descending ? token.slice(1) : token;
     if (!(allowed as readonly string[]).includes(field)) {

@@ -1,5 +1,6 @@
 import { newTimeOrderedId } from '../domain/ids';
 import type { ImportError, ImportRecord } from '../domain/imports';
+import { pathOfIllFormedText } from '../domain/json-text';
 import { RequestTimeoutError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { Scope } from '../domain/scopes';
@@ -7,7 +8,7 @@ import type { OntologyService } from '../ontology/ontology-service';
 import type { GraphStore } from '../ports/graph-store';
 import type { ImportStore } from '../ports/import-store';
 import { exportLineSchema, storedTypeOf } from './format';
-import { LineTooLongError, ndjsonLines } from './ndjson-lines';
+import { LineNotUtf8Error, LineTooLongError, ndjsonLines } from './ndjson-lines';
 import { importContext, importItem, type ImportItem } from './typed-import';
 
 /** Records written per transaction. */
@@ -225,6 +226,13 @@ export class ImportService {
     } catch {
       stop('is not valid JSON');
     }
+    // JSON may spell an unpaired surrogate, which stored text cannot hold (it would come
+    // back as U+FFFD): refused, as in JSON request bodies.
+    const illFormed = pathOfIllFormedText(json);
+    if (illFormed !== null) {
+      const at = illFormed.length > 0 ? `${illFormed.join('.')}: ` : '';
+      stop(`${at}holds text that is not valid Unicode (a \\uD800-\\uDFFF escape without its pair)`);
+    }
     const parsed = exportLineSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -352,6 +360,9 @@ export class ImportService {
     }
     if (error instanceof LineTooLongError) {
       return { line: error.line, message: `is longer than ${error.limitBytes} bytes` };
+    }
+    if (error instanceof LineNotUtf8Error) {
+      return { line: error.line, message: 'is not valid UTF-8' };
     }
     if (error instanceof RequestTimeoutError) {
       return { line: progress.read + 1, message: `the upload stalled: ${error.message}` };

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /** A line of an NDJSON stream longer than the limit; `line` is its 1-based number. */
 export class LineTooLongError extends Error {
   constructor(
@@ -9,7 +11,17 @@ export class LineTooLongError extends Error {
   }
 }
 
+/** A line of an NDJSON stream that is not UTF-8; `line` is its 1-based number. */
+export class LineNotUtf8Error extends Error {
+  constructor(readonly line: number) {
+    super(`line ${line} is not valid UTF-8`);
+    this.name = 'LineNotUtf8Error';
+  }
+}
+
 const NEWLINE = 0x0a;
+/** The UTF-8 byte order mark, allowed (and dropped) at the start of a stream. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** True when every byte is ASCII white space (tab to carriage return, or space). */
 function blank(parts: readonly Buffer[]): boolean {
@@ -24,8 +36,19 @@ function blank(parts: readonly Buffer[]): boolean {
   return true;
 }
 
-function decode(parts: readonly Buffer[], length: number): string {
-  const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, length);
+/**
+ * The text of line `number`. Bytes that are not UTF-8 throw LineNotUtf8Error rather than
+ * becoming U+FFFD, which would store text the client never sent (as JSON bodies are
+ * refused, docs/http-conventions.md). A byte order mark opening the first line is dropped.
+ */
+function decode(parts: readonly Buffer[], length: number, number: number): string {
+  let bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, length);
+  if (number === 1 && bytes.subarray(0, BOM.length).equals(BOM)) {
+    bytes = bytes.subarray(BOM.length);
+  }
+  if (!isUtf8(bytes)) {
+    throw new LineNotUtf8Error(number);
+  }
   const text = bytes.toString('utf8');
   return text.endsWith('\r') ? text.slice(0, -1) : text;
 }
@@ -40,7 +63,8 @@ export interface NumberedLine {
  * The lines of an NDJSON byte stream, as they arrive: memory stays bounded by one chunk plus
  * one line, however long the stream. A line (without its `\n`; a `\r` before it is dropped)
  * longer than `maxLineBytes` throws LineTooLongError as soon as that many bytes are pending,
- * without buffering the rest of it. A last line without `\n` is yielded too. Blank lines
+ * without buffering the rest of it; a line that is not UTF-8 throws LineNotUtf8Error when it
+ * is complete. A last line without `\n` is yielded too. Blank lines
  * (ASCII white space only) are counted but not yielded: a run of them costs a scan of its
  * bytes, not a step per line (a compressed upload of blank lines was the cheapest way to keep
  * an import busy).
@@ -67,7 +91,7 @@ export async function* ndjsonLines(
       }
       pending.push(chunk.subarray(start, end));
       if (!blank(pending)) {
-        yield { number, text: decode(pending, length) };
+        yield { number, text: decode(pending, length, number) };
       }
       pending = [];
       pendingBytes = 0;
@@ -83,6 +107,6 @@ export async function* ndjsonLines(
     }
   }
   if (pendingBytes > 0 && !blank(pending)) {
-    yield { number: number + 1, text: decode(pending, pendingBytes) };
+    yield { number: number + 1, text: decode(pending, pendingBytes, number + 1) };
   }
 }

@@ -123,6 +123,31 @@ describe('POST /api/commands/batch', () => {
       expect(await c.snapshot()).toEqual(before);
     });
 
+    it('names a field that breaks its type with its path in the batch too', async () => {
+      const defined = await request(t.app)
+        .put('/api/ontology/entity-types/Motor')
+        .set(authHeaders(key, workspaceId))
+        .send({ properties: { rpm: { type: 'integer', max: 100 } }, additionalProperties: true });
+      expect(defined.status).toBe(201);
+      const motor = {
+        type: 'CREATE_NODE',
+        payload: { entityType: 'Motor', name: 'm', properties: { rpm: 1000 } },
+      };
+      const error = expectError(
+        await batch({ commands: [node('ok'), motor] }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      const issues = [
+        { path: 'body.commands.1.payload.properties.rpm', message: 'must be at most 100' },
+      ];
+      expect(error.details).toMatchObject({ index: 1, issues, item: { details: { issues } } });
+      expect(error.message).toBe(
+        'commands[1] (CREATE_NODE) failed: The record does not fit its type: payload.properties.rpm: must be at most 100. Nothing was written.',
+      );
+      expect((await c.snapshot()).nodes).toEqual([]);
+    });
+
     it('names the invalid field with its path in the batch', async () => {
       const error = expectError(
         await batch({ commands: [node('ok'), { type: 'CREATE_NODE', payload: { name: 'x' } }] }),
@@ -152,6 +177,23 @@ describe('POST /api/commands/batch', () => {
     expect(error.details).toMatchObject({ index: commands.length === 2 ? expect.any(Number) : 0 });
     expect((await c.snapshot()).nodes).toEqual([]);
   });
+
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'])(
+    'answers a command type named like an object member (%s) with 400, even with a $ref',
+    async (type) => {
+      const commands = [node('a'), { type, payload: { id: { $ref: 0 } } }];
+      const error = expectError(await batch({ commands }), 400, 'VALIDATION_ERROR');
+      expect(error.details).toMatchObject({ index: 1 });
+      expect(error.details?.issues).toEqual([
+        {
+          path: 'body.commands.1.payload.id',
+          message:
+            "a $ref may stand only for an existing record's id (id, sourceId, targetId of the commands that take them)",
+        },
+      ]);
+      expect((await c.snapshot()).nodes).toEqual([]);
+    },
+  );
 
   it('says which commands a $ref may name, the first command having none', async () => {
     const first = expectError(
@@ -250,6 +292,32 @@ describe('POST /api/commands/batch', () => {
         422,
         'IDEMPOTENCY_KEY_REUSED',
       );
+    });
+
+    it('replays a batch whose payload keys come in another order, $refs included', async () => {
+      const linked = (payload: Record<string, unknown>) => ({
+        commands: [node('a'), node('b'), { type: 'CREATE_EDGE', payload }],
+      });
+      const first = await batch(
+        linked({ type: 'FEEDS', sourceId: { $ref: 0 }, targetId: { $ref: 1 } }),
+        { key: 'refs-1' },
+      );
+      const data = ok(first);
+      const again = await batch(
+        linked({ targetId: { $ref: 1 }, sourceId: { $ref: 0 }, type: 'FEEDS' }),
+        { key: 'refs-1' },
+      );
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(ok(again)).toEqual(data);
+      // The ends swapped is another batch.
+      expectError(
+        await batch(linked({ type: 'FEEDS', sourceId: { $ref: 1 }, targetId: { $ref: 0 } }), {
+          key: 'refs-1',
+        }),
+        422,
+        'IDEMPOTENCY_KEY_REUSED',
+      );
+      expect((await c.snapshot()).edges).toHaveLength(1);
     });
   });
 

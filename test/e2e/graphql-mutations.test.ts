@@ -1,8 +1,9 @@
+import request from 'supertest';
 import type { GraphNode } from '../../src/domain/graph';
 import { expectData } from '../support/envelope-assertions';
 import { codesOf, GraphQLClient } from '../support/graphql-client';
 import { OntologyClient } from '../support/ontology-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
 import { createKey, createWorkspaceWithKey } from '../support/workspace-fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -237,6 +238,35 @@ describe('GraphQL mutations', () => {
         index: 0,
         issues: [{ path: 'args.commands.0.payload.name', message: expect.any(String) }],
       });
+      expect((await c.snapshot()).nodes).toEqual([]);
+    });
+
+    it('names a field that breaks its type in the arguments, as REST names it in the body', async () => {
+      const defined = await request(t.app)
+        .put('/api/ontology/entity-types/Motor')
+        .set(authHeaders(ws.apiKey, ws.workspaceId))
+        .send({ properties: { rpm: { type: 'integer', max: 100 } }, additionalProperties: true });
+      expect(defined.status).toBe(201);
+      const { error } = await g.error('VALIDATION_ERROR', BATCH, {
+        commands: [
+          { type: 'CREATE_NODE', payload: { entityType: 'Pump', name: 'P1' } },
+          {
+            type: 'CREATE_NODE',
+            payload: { entityType: 'Motor', name: 'm', properties: { rpm: 1000 } },
+          },
+        ],
+      });
+      const issues = [
+        { path: 'args.commands.1.payload.properties.rpm', message: 'must be at most 100' },
+      ];
+      expect(error.extensions.details).toMatchObject({
+        index: 1,
+        issues,
+        item: { details: { issues } },
+      });
+      expect(error.message).toBe(
+        'commands[1] (CREATE_NODE) failed: Invalid arguments: args.commands.1.payload.properties.rpm: must be at most 100. Nothing was written.',
+      );
       expect((await c.snapshot()).nodes).toEqual([]);
     });
 

@@ -305,7 +305,7 @@ describe('the HTTP server (real sockets)', () => {
       await expect(c.responses(2, 100)).rejects.toThrow('closed after 1 of 2 responses');
     });
 
-    it('ends an import whose client half-closes mid-upload as truncated, with its record', async () => {
+    it('ends an import whose client half-closes mid-upload as cut off, with its record', async () => {
       const c = client();
       await c.write(importHead());
       await c.write(chunk(nodeLine('cut-1')));
@@ -317,9 +317,33 @@ describe('the HTTP server (real sockets)', () => {
       expect(JSON.parse(res.body).data).toMatchObject({
         status: 'failed',
         nodes: 2,
-        errors: [{ line: 3, message: expect.stringContaining('truncated') }],
+        errors: [{ line: 3, message: expect.stringContaining('cut off') }],
       });
       await c.closed();
+    });
+
+    it('blames a line cut by the half-close on the cut, not on the line (Content-Length too)', async () => {
+      const c = client();
+      const sent = `${nodeLine('len-1')}${nodeLine('len-2').slice(0, 40)}`;
+      await c.write(
+        head('POST /api/imports HTTP/1.1', {
+          Host: 'x',
+          ...authHeaders(t.apiKey, t.workspaceId),
+          'Content-Type': 'application/x-ndjson',
+          'Content-Length': String(Buffer.byteLength(sent) + 500),
+        }) + sent,
+      );
+      c.endSending();
+      const res = await c.response();
+      expect(res.status).toBe(201);
+      expect(JSON.parse(res.body).data).toMatchObject({
+        status: 'failed',
+        nodes: 1,
+        lines: 1,
+        errors: [{ line: 2, message: expect.stringContaining('cut off') }],
+      });
+      await c.closed();
+      expect(await nodeStatus('len-1')).toBe(200);
     });
 
     it('completes an import whose client half-closes once the whole upload is sent', async () => {

@@ -166,6 +166,63 @@ describe('POST /api/imports', () => {
     expect(await read(data.id)).toEqual(data);
   });
 
+  describe('text the client did not send is never stored', () => {
+    const uploadBytes = (body: Buffer) =>
+      request(t.app)
+        .post('/api/imports')
+        .set(authHeaders(key, workspaceId))
+        .set('Content-Type', 'application/x-ndjson')
+        .serialize((raw: unknown) => raw as string)
+        .send(body);
+
+    it('stops at a line that is not UTF-8 instead of storing U+FFFD, keeping the lines before', async () => {
+      const bad = Buffer.concat([
+        Buffer.from(nodeLine('bad').replace('pump bad', 'A__A')),
+        Buffer.from('\n'),
+      ]);
+      // The two placeholder bytes become 0xFF 0xFE: not UTF-8.
+      const at = bad.indexOf('A__A') + 1;
+      bad[at] = 0xff;
+      bad[at + 1] = 0xfe;
+      const body = Buffer.concat([
+        Buffer.from(ndjson(nodeLine('a'))),
+        bad,
+        Buffer.from(ndjson(nodeLine('b'), endLine(3, 0))),
+      ]);
+      const data = expectData(await uploadBytes(body), 201) as ImportData;
+      expect(data).toMatchObject({
+        status: 'failed',
+        nodes: 1,
+        lines: 1,
+        errors: [{ line: 2, message: 'is not valid UTF-8' }],
+      });
+      expect((await c.snapshot()).nodes.map((n) => n.id)).toEqual(['a']);
+    });
+
+    it('stops at a line spelling an unpaired surrogate, naming where', async () => {
+      const lone = nodeLine('lone', { properties: { note: 'x' } }).replace('"x"', '"x\\ud800"');
+      const body = ndjson(nodeLine('a'), lone, endLine(2, 0));
+      const data = expectData(await upload(body), 201) as ImportData;
+      expect(data).toMatchObject({ status: 'failed', nodes: 1, lines: 1 });
+      expect(data.errors).toEqual([
+        {
+          line: 2,
+          message: expect.stringContaining('properties.note: holds text that is not valid Unicode'),
+        },
+      ]);
+      expect((await c.snapshot()).nodes.map((n) => n.id)).toEqual(['a']);
+    });
+
+    it('takes an upload opening with a byte order mark, as JSON bodies are taken', async () => {
+      const body = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(ndjson(nodeLine('a'), endLine(1, 0))),
+      ]);
+      const data = expectData(await uploadBytes(body), 201) as ImportData;
+      expect(data).toMatchObject({ status: 'completed', nodes: 1, lines: 2 });
+    });
+  });
+
   it.each([
     [
       'a node that exists with other content',

@@ -1,9 +1,9 @@
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import type { GraphNode } from '../../src/domain/graph';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { GraphQLClient } from '../support/graphql-client';
 import { OntologyClient } from '../support/ontology-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
 import { createWorkspaceWithKey } from '../support/workspace-fixtures';
 
 /** Filters and cursor paging of GET /api/queries/nodes and /edges, and their GraphQL mirror. */
@@ -12,6 +12,9 @@ describe('list filters and cursors', () => {
   let c: OntologyClient;
   let gql: GraphQLClient;
   let other: OntologyClient;
+  /** GET with the query string exactly as given (supertest's .query would re-encode it). */
+  let raw: (pathAndQuery: string) => Promise<Response>;
+  let credentials: [apiKey: string, workspaceId: string];
 
   const names = (res: Response) => (expectData(res, 200) as GraphNode[]).map((n) => n.name);
   const issuePaths = (res: Response) =>
@@ -22,6 +25,9 @@ describe('list filters and cursors', () => {
     const ws = await createWorkspaceWithKey(t, { plan: 'enterprise' });
     c = new OntologyClient(t, ws.apiKey, ws.workspaceId);
     gql = new GraphQLClient(t, ws.apiKey, ws.workspaceId);
+    credentials = [ws.apiKey, ws.workspaceId];
+    raw = (pathAndQuery) =>
+      request(t.app).get(pathAndQuery).set(authHeaders(ws.apiKey, ws.workspaceId));
     const specs: [string, string, Record<string, unknown>][] = [
       ['p1', 'Feed pump', { rpm: 1500, tags: ['north', 'hot'], site: 'a' }],
       ['p2', 'Feeder', { rpm: 800, tags: ['south'], site: 'b' }],
@@ -304,5 +310,158 @@ describe('list filters and cursors', () => {
       ).toEqual([path]);
     }
     await gql.error('INVALID_CURSOR', '{ nodes(after: "bm9wZQ") { total } }');
+  });
+
+  describe('query strings that once slipped a filter', () => {
+    it('refuses a parameter named __proto__ as any unknown one', async () => {
+      for (const query of ['__proto__=x', '__proto__=x&__proto__=y']) {
+        const res = await raw(`/api/queries/nodes?limit=0&${query}`);
+        expectError(res, 400, 'VALIDATION_ERROR');
+        expect(issuePaths(res)).toEqual(['query.__proto__']);
+      }
+    });
+
+    it('reads every parameter, also past the 1,000th', async () => {
+      const padding = '&'.repeat(1000);
+      const res = await raw(`/api/queries/nodes?limit=0${padding}filter[name]=NoSuchName`);
+      expect(expectData(res, 200)).toEqual([]);
+      expect(res.body.meta.total).toBe(0);
+      const edges = await raw(`/api/queries/edges?limit=0${padding}type=NOSUCH`);
+      expect(edges.body.meta.total).toBe(0);
+      expectError(
+        await raw(`/api/queries/nodes?offset=5${padding}cursor=x`),
+        400,
+        'VALIDATION_ERROR',
+      );
+    });
+
+    it('refuses escapes that are not UTF-8 and values spelling an unpaired surrogate', async () => {
+      const cut = await raw('/api/queries/nodes?filter[name][startsWith]=%F0%9F%94');
+      expectError(cut, 400, 'VALIDATION_ERROR');
+      expect(issuePaths(cut)).toEqual(['query']);
+      const lone = await raw('/api/queries/nodes?filter[name]=%22%5Cud800%22');
+      expectError(lone, 400, 'VALIDATION_ERROR');
+      expect(issuePaths(lone)).toEqual(['query.filter[name]']);
+      const where = await c.get('/api/queries/nodes', {
+        where: JSON.stringify({ field: 'name', op: 'eq', value: '\ud800 x' }),
+      });
+      expectError(where, 400, 'VALIDATION_ERROR');
+      // A whole character, and a % that is not an escape, are text as before.
+      expect(names(await raw('/api/queries/nodes?filter[name][startsWith]=Fe%65d%20p'))).toEqual([
+        'Feed pump',
+      ]);
+      expect(expectData(await raw('/api/queries/nodes?filter[name]=100%25%ZZ'), 200)).toEqual([]);
+    });
+
+    it('refuses an instant finer than the millisecond the records keep', async () => {
+      const res = await c.get('/api/queries/nodes', {
+        'filter[createdAt][lt]': '2026-01-01T00:00:00.0001Z',
+      });
+      expectError(res, 400, 'VALIDATION_ERROR');
+      expect(JSON.stringify(res.body.error.details)).toContain('finer than a millisecond');
+      // Zeros past the millisecond say nothing more.
+      expectData(
+        await c.get('/api/queries/nodes', {
+          'filter[createdAt][lt]': '2026-01-01T00:00:00.123000Z',
+        }),
+        200,
+      );
+    });
+
+    it('refuses white space around a sort field, as the API describes sort', async () => {
+      for (const sort of [' name', 'name\u00a0', '\ufeffname', 'name,\tcreatedAt']) {
+        expectError(await c.get('/api/queries/nodes', { sort }), 400, 'VALIDATION_ERROR');
+      }
+    });
+
+    it('takes a cursor back with its filter spelled in another order, not an altered one', async () => {
+      const query = (a: Record<string, string>, b: Record<string, string>) => ({
+        ...a,
+        ...b,
+        limit: 1,
+        sort: 'name',
+      });
+      const rpm = { 'filter[properties.rpm][gte]': '0' };
+      const prefix = { 'filter[id][startsWith]': 'p' };
+      const first = await c.get('/api/queries/nodes', query(rpm, prefix));
+      const cursor = first.body.meta.nextCursor as string;
+      const swapped = await c.get('/api/queries/nodes', { ...query(prefix, rpm), cursor });
+      expect(names(swapped)).toEqual(['Feeder']);
+      // base64url ignores the low bits of a last character: a cursor spelled otherwise is
+      // still refused.
+      const last = cursor.at(-1)!;
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const code = alphabet.indexOf(last);
+      const sibling = alphabet[code ^ 1]!;
+      expectError(
+        await c.get('/api/queries/nodes', {
+          ...query(rpm, prefix),
+          cursor: `${cursor.slice(0, -1)}${sibling}`,
+        }),
+        400,
+        'INVALID_CURSOR',
+      );
+    });
+
+    it('matches prefixes, suffixes and substrings holding NUL, in filters and in Cypher', async () => {
+      await c.ok('CREATE_NODE', {
+        id: 'nul-1',
+        entityType: 'Probe',
+        name: 'nul\u0000char',
+        properties: { s: 'a\u0000b' },
+      });
+      for (const query of [
+        'filter[name][startsWith]=nul%00',
+        'filter[properties.s][startsWith]=a%00',
+        'filter[properties.s][startsWith]=%22a%5Cu0000%22',
+      ]) {
+        expect(names(await raw(`/api/queries/nodes?${query}`))).toEqual(['nul\u0000char']);
+      }
+      expect(names(await raw('/api/queries/nodes?filter[name][startsWith]=nul%00x'))).toEqual([]);
+      const gqlNodes = await gql.data(
+        '{ nodes(where: { nameFilter: { startsWith: "nul\\u0000" } }) { total } }',
+      );
+      expect(gqlNodes.nodes.total).toBe(1);
+      const cypher = (query: string, parameters: Record<string, unknown> = {}) =>
+        request(t.app)
+          .post('/api/queries/cypher')
+          .set(authHeaders(...credentials))
+          .send({ query, parameters });
+      for (const [query, p] of [
+        ['MATCH (n) WHERE n.name STARTS WITH $p RETURN n.id', 'nul\u0000'],
+        ['MATCH (n) WHERE n.name ENDS WITH $p RETURN n.id', '\u0000char'],
+        ['MATCH (n) WHERE n.name CONTAINS $p RETURN n.id', 'l\u0000c'],
+        ["MATCH (n), (m {id: 'nul-1'}) WHERE n.name STARTS WITH left(m.name, 4) RETURN n.id", ''],
+        ["MATCH (n), (m {id: 'nul-1'}) WHERE n.name ENDS WITH right(m.name, 5) RETURN n.id", ''],
+      ] as const) {
+        const res = await cypher(query, { p });
+        expect(expectData(res, 200)).toMatchObject({ rows: [['nul-1']] });
+      }
+      const none = await cypher('MATCH (n) WHERE n.name STARTS WITH $p RETURN n.id', {
+        p: 'nul\u0000x',
+      });
+      expect(expectData(none, 200)).toMatchObject({ rows: [] });
+    });
+
+    it('GraphQL: exact-match shorthands inside AND and OR are conditions there', async () => {
+      const data = await gql.data(`{
+        a: nodes(where: { AND: [{ entityType: "Valve", version: { gte: 1 } }] }, limit: 0) { total }
+        b: nodes(where: { OR: [{ entityType: "Valve" }, { name: "Spare" }] }, limit: 0) { total }
+      }`);
+      expect(data).toEqual({ a: { total: 1 }, b: { total: 2 } });
+      const edges = await gql.data(`{
+        a: edges(where: { OR: [{ type: "MONITORS", version: { gte: 1 } }] }) { total }
+        b: edges(where: { OR: [{ sourceId: "p2" }, { targetId: "p1" }] }) { total }
+        c: edges(where: { AND: [{ nodeId: "p1" }, { type: "FEEDS" }] }) { total }
+      }`);
+      expect(edges).toEqual({ a: { total: 1 }, b: { total: 2 }, c: { total: 1 } });
+      const { error } = await gql.error(
+        'VALIDATION_ERROR',
+        '{ nodes(sort: [{ field: name }, { field: name, direction: DESC }]) { total } }',
+      );
+      expect(
+        (error.extensions.details as { issues: { path: string }[] }).issues.map((i) => i.path),
+      ).toEqual(['args.sort']);
+    });
   });
 });

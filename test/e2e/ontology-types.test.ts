@@ -618,7 +618,7 @@ describe('ontology types', () => {
         .send({ commands: [{ type: 'CREATE_NODE', payload: { entityType: 'Pump', name: 'a' } }] });
       expect(expectError(invalid, 400, 'VALIDATION_ERROR').details).toMatchObject({
         index: 0,
-        issues: [{ path: 'payload.properties.serial', message: 'is required' }],
+        issues: [{ path: 'body.commands.0.payload.properties.serial', message: 'is required' }],
       });
       expect((await c.snapshot()).nodes).toEqual([]);
     });

@@ -116,13 +116,17 @@ class Compiler {
     }
   }
 
-  /** A range on the prefix (an index can serve it), then the exact check. */
+  /**
+   * A range on the prefix (an index can serve it), then the exact check, on the UTF-8 bytes:
+   * SQLite's length() of a text stops at its first NUL, which a prefix may hold.
+   */
   private prefix(expression: string, prefix: string): string {
     const upper = prefixUpperBound(prefix);
     const p = this.bind(prefix);
+    const bytes = this.bind(Buffer.from(prefix, 'utf8'));
     // A BLOB sorts after every TEXT: the upper bound when no string is greater.
     const u = this.bind(upper ?? Buffer.alloc(0));
-    return `(${expression} >= ${p} AND ${expression} < ${u} AND substr(${expression}, 1, length(${p})) = ${p})`;
+    return `(${expression} >= ${p} AND ${expression} < ${u} AND substr(CAST(${expression} AS BLOB), 1, length(${bytes})) = ${bytes})`;
   }
 
   private property(key: string, c: Condition, facts: ConjunctionFacts): string {

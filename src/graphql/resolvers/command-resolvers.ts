@@ -60,24 +60,30 @@ function deleteResult(response: CommandResponse) {
  * index.
  */
 function batchArguments<T>(parse: () => T): T {
-  const renames = [[/^body(?=\.|$)/, 'args']] as const;
   try {
-    return asArguments(parse, renames);
+    return asArguments(parse, BATCH_RENAMES);
   } catch (error) {
-    if (error instanceof BatchItemError && error.item instanceof ValidationError) {
-      const item = error.item;
-      let renamed: unknown = item;
-      try {
-        asArguments(() => {
-          throw item;
-        }, renames);
-      } catch (thrown) {
-        renamed = thrown;
-      }
-      throw new BatchItemError(error.index, error.type, renamed as ValidationError);
-    }
-    throw error;
+    throw inArguments(error);
   }
+}
+
+const BATCH_RENAMES = [[/^body(?=\.|$)/, 'args']] as const;
+
+/** A failing command's validation error with its paths in `args` (parsing or running). */
+function inArguments(error: unknown): unknown {
+  if (error instanceof BatchItemError && error.item instanceof ValidationError) {
+    const item = error.item;
+    let renamed: unknown = item;
+    try {
+      asArguments(() => {
+        throw item;
+      }, BATCH_RENAMES);
+    } catch (thrown) {
+      renamed = thrown;
+    }
+    return new BatchItemError(error.index, error.type, renamed as ValidationError);
+  }
+  return error;
 }
 
 interface KeyArg {
@@ -167,12 +173,16 @@ export function commandResolvers(commands: CommandService): ResolverMap {
         };
         const items = batchArguments(() => parseBatch(body));
         const key = idempotencyKeyOf(args.idempotencyKey);
-        const response = await commands.executeBatch(items, {
-          workspaceId: ctx.workspaceId,
-          actorId: ctx.principal.actorId,
-          scopes: ctx.scopes,
-          ...(key ? { idempotencyKey: key } : {}),
-        });
+        const response = await commands
+          .executeBatch(items, {
+            workspaceId: ctx.workspaceId,
+            actorId: ctx.principal.actorId,
+            scopes: ctx.scopes,
+            ...(key ? { idempotencyKey: key } : {}),
+          })
+          .catch((error: unknown) => {
+            throw inArguments(error);
+          });
         return { ...response.data, replayed: response.replayed };
       },
       undo: async (_root, args: KeyArg, ctx) =>

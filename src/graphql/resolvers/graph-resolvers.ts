@@ -1,6 +1,7 @@
 import type { GraphEdge, GraphNode } from '../../domain/graph';
 import type { GraphQueries } from '../../queries/graph-queries';
 import { requireScope } from '../context';
+import { asArgumentsLater } from '../errors';
 import {
   ArgumentCheck,
   directionOf,
@@ -87,11 +88,8 @@ export function graphResolvers(queries: GraphQueries): ResolverMap {
           given(args.where?.entityType, args.where?.name),
         );
         const paging = listPaging(args);
-        const result = await queries.listNodes(
-          ctx.workspaceId,
-          { ...filter, where },
-          sortString(args.sort),
-          paging,
+        const result = await asArgumentsLater(() =>
+          queries.listNodes(ctx.workspaceId, { ...filter, where }, sortString(args.sort), paging),
         );
         return { ...result, limit: paging.limit, offset: paging.offset };
       },
@@ -116,11 +114,13 @@ export function graphResolvers(queries: GraphQueries): ResolverMap {
           given(where.type, where.sourceId, where.targetId, where.nodeId),
         );
         const paging = listPaging(args);
-        const result = await queries.listEdges(
-          ctx.workspaceId,
-          { ...filter, where: tree },
-          sortString(args.sort),
-          paging,
+        const result = await asArgumentsLater(() =>
+          queries.listEdges(
+            ctx.workspaceId,
+            { ...filter, where: tree },
+            sortString(args.sort),
+            paging,
+          ),
         );
         return { ...result, limit: paging.limit, offset: paging.offset };
       },
@@ -139,11 +139,8 @@ export function graphResolvers(queries: GraphQueries): ResolverMap {
               ? { targetId: node.id }
               : { nodeId: node.id };
         const paging = listPaging(args);
-        const result = await queries.listEdges(
-          ctx.workspaceId,
-          { type, ...ends },
-          sortString(args.sort),
-          paging,
+        const result = await asArgumentsLater(() =>
+          queries.listEdges(ctx.workspaceId, { type, ...ends }, sortString(args.sort), paging),
         );
         return { ...result, limit: paging.limit, offset: paging.offset };
       },

@@ -6,7 +6,8 @@ import { validateFilter, type RawFilter } from '../../filters/validate';
  * GraphQL's typed `where` inputs (NodeWhere, EdgeWhere) as the shared filter model: each
  * typed field filter (`createdAt: { gte: ... }`) is one condition per operator given,
  * `property: [{ key, gt: ... }]` one per operator of each entry, `AND` / `OR` groups. The
- * exact-match shorthands (`entityType: String`, ...) are handled by the resolvers as in REST.
+ * exact-match shorthands (`entityType: String`, ...) of the top level are handled by the
+ * resolvers as in REST; inside AND / OR they are `eq` conditions of their group.
  * Validation is `validateFilter`'s, with paths in argument terms (`args.where.OR.1.version`).
  */
 
@@ -42,6 +43,12 @@ const TYPED_FIELDS: Readonly<Record<RecordKind, Readonly<Record<string, string>>
   },
 };
 
+/** The exact-match shorthands per where input field name: the model's field each stands for. */
+const SHORTHANDS: Readonly<Record<RecordKind, Readonly<Record<string, string>>>> = {
+  node: { entityType: 'entityType', name: 'name' },
+  edge: { type: 'type', sourceId: 'sourceId', targetId: 'targetId', nodeId: 'nodeId' },
+};
+
 /**
  * One condition per operator given. An entry that is there but names no operator (`{ key:
  * "x" }`, `createdAt: {}`) would otherwise match everything: it is refused.
@@ -64,9 +71,20 @@ function conditionsOf(field: string, ops: OperatorInput, path: string): RawFilte
   }));
 }
 
-/** The raw filters of one where input (ANDed); nested groups keep their paths. */
-function partsOf(kind: RecordKind, where: WhereInput, path: string): RawFilter[] {
+/**
+ * The raw filters of one where input (ANDed); nested groups keep their paths. The
+ * shorthands are read here only when `nested` (the resolvers read the top level's).
+ */
+function partsOf(kind: RecordKind, where: WhereInput, path: string, nested = false): RawFilter[] {
   const parts: RawFilter[] = [];
+  if (nested) {
+    for (const [name, field] of Object.entries(SHORTHANDS[kind])) {
+      const value = where[name];
+      if (value !== null && value !== undefined) {
+        parts.push({ field, op: 'eq', value: { source: 'json', value }, path: `${path}.${name}` });
+      }
+    }
+  }
   for (const [name, field] of Object.entries(TYPED_FIELDS[kind])) {
     parts.push(...conditionsOf(field, where[name] as OperatorInput, `${path}.${name}`));
   }
@@ -79,7 +97,7 @@ function partsOf(kind: RecordKind, where: WhereInput, path: string): RawFilter[]
       parts.push({
         group: group === 'AND' ? 'and' : 'or',
         items: items.map((item, i) => {
-          const inner = partsOf(kind, item, `${path}.${group}.${i}`);
+          const inner = partsOf(kind, item, `${path}.${group}.${i}`, true);
           return inner.length === 1 && inner[0]
             ? inner[0]
             : { group: 'and' as const, items: inner, path: `${path}.${group}.${i}` };

@@ -16,7 +16,7 @@ import {
 import { withIdleDeadline } from '../idle-deadline';
 import { requireMediaType } from '../raw-body';
 import { RunningLimit } from '../running-limit';
-import { drainAnsweredBody, exemptFromRequestBound } from '../server';
+import { bodyCutShort, drainAnsweredBody, exemptFromRequestBound } from '../server';
 import { UndecodableUploadError, type ImportService } from '../../transfer/api-import';
 import type { ImportStore } from '../../ports/import-store';
 import { parsePage } from '../paging';
@@ -176,6 +176,11 @@ export function importRoutes(deps: {
                 : decompressed(req, encoding),
               deps.bodyTimeoutMs,
             );
+            // A connection closed before the body's end ends the stream as a whole body
+            // would (server.ts lets the route answer): the last line is then cut, not bad.
+            if (!req.complete || bodyCutShort(req)) {
+              throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+            }
           } catch (error) {
             watch.stalled = error instanceof RequestTimeoutError ? error : null;
             throw error;

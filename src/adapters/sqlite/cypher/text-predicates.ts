@@ -24,17 +24,26 @@ export function textPredicate(
   const l = scalar(left);
   let test: string;
   const sides = [left];
-  if ('text' in right) {
+  if ('text' in right && !right.text.includes('\0')) {
     test = `${l} GLOB ${sql.bind(globPattern(op, right.text))}`;
   } else {
-    const r = scalar(right);
-    sides.push(right);
+    // GLOB reads its pattern only up to a NUL, and length() of a text stops at one: texts
+    // that may hold NUL are compared as their UTF-8 bytes.
+    let r: string;
+    if ('text' in right) {
+      r = sql.bind(right.text);
+    } else {
+      r = scalar(right);
+      sides.push(right);
+    }
+    const lb = `CAST(${l} AS BLOB)`;
+    const rb = `CAST(${r} AS BLOB)`;
     test =
       op === 'starts with'
-        ? `substr(${l}, 1, length(${r})) = ${r}`
+        ? `substr(${lb}, 1, length(${rb})) = ${rb}`
         : op === 'ends with'
-          ? `substr(${l}, length(${l}) - length(${r}) + 1) = ${r}`
-          : `instr(${l}, ${r}) > 0`;
+          ? `substr(${lb}, length(${lb}) - length(${rb}) + 1) = ${rb}`
+          : `instr(${lb}, ${rb}) > 0`;
   }
   // Every form is null when a side is null. A side that is not text makes the test null
   // (GLOB would match a number's text); a string-typed side is text or null, and testing it
