@@ -1,3 +1,4 @@
+import { pathOfIllFormedText } from '../domain/json-text';
 import { CypherSyntaxError, type Position } from './errors';
 
 /**
@@ -224,6 +225,14 @@ class Lexer {
       const escapePos = this.position();
       const ch = this.advance();
       if (ch === quote) {
+        // `\uD83D\uDE00` is one character; a half of such a pair alone is none, and would
+        // come back as U+FFFD.
+        if (pathOfIllFormedText(value) !== null) {
+          this.fail(
+            'The string holds an unpaired surrogate (a \\uD800-\\uDFFF escape without its pair)',
+            start,
+          );
+        }
         return value;
       }
       if (ch !== '\\') {

@@ -294,6 +294,17 @@ describe('POST /api/queries/cypher', () => {
       column: 1,
     });
     expectError(await cypher(c, 'MATCH (n) RETURN m'), 400, 'CYPHER_SEMANTIC_ERROR');
+    // Half a surrogate pair is no character: refused where the string starts, not answered
+    // as U+FFFD. The whole pair is one character.
+    const lone = expectError(
+      await cypher(c, 'RETURN "a\\ud800b" AS x'),
+      400,
+      'CYPHER_SYNTAX_ERROR',
+    );
+    expect(lone.message).toContain('unpaired surrogate');
+    expect(lone.details).toMatchObject({ line: 1, column: 8 });
+    const pair = expectData(await cypher(c, 'RETURN "\\uD83D\\uDE00" AS x'), 200);
+    expect(pair).toMatchObject({ rows: [['\u{1F600}']] });
   });
 
   it('validates the body', async () => {
