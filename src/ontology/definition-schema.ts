@@ -110,7 +110,9 @@ function coherenceProblems(d: PropertyDefinition): { path: string[]; message: st
       if (problem) {
         problems.push({ path: ['enum', String(i)], message: problem });
       }
-      const key = JSON.stringify(value);
+      // Date-times that are one instant (`...T00:00:00Z`, `...T01:00:00+01:00`) are one value,
+      // as the enum's check of a record compares them.
+      const key = JSON.stringify(boundValue(d.type, value));
       if (seen.has(key)) {
         problems.push({ path: ['enum', String(i)], message: 'appears twice' });
       }

@@ -23,6 +23,7 @@ export interface ExistingReport {
 
 /** How a scan runs: whether it reports violations, and whether it rebuilds the unique index. */
 export interface ScanOptions {
+  /** Report every way a record breaks the type; without it, only shared unique values. */
   report: boolean;
   /** Drop the type's unique values first and claim them again, record by record (by id). */
   rebuildUnique: boolean;
@@ -63,6 +64,13 @@ async function* pages<R extends { id: string }>(
     after = page[page.length - 1]!.id;
   }
 }
+
+/**
+ * Lets the event loop answer other requests between two pages of a scan: checking a page
+ * against a definition with costly patterns can take a while, and the scan runs inside the
+ * type change's transaction (reads go on meanwhile; other writes wait for it).
+ */
+const betweenPages = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Claims the record's unique values; a value another record holds is an issue. */
 async function claimAll(
@@ -108,9 +116,11 @@ export async function scanNodes(
       if (options.report) {
         type.checkProperties(node.properties, issues);
       }
+      // A value another record holds is a violation even when nothing else is reported.
       await claimAll(uow, 'node', type, node, issues);
-      found.add('node', node.id, options.report ? issues : []);
+      found.add('node', node.id, issues);
     }
+    await betweenPages();
   }
   return found.toJSON();
 }
@@ -166,8 +176,9 @@ export async function scanEdges(
         }
       }
       await claimAll(uow, 'edge', type, edge, issues);
-      found.add('edge', edge.id, options.report ? issues : []);
+      found.add('edge', edge.id, issues);
     }
+    await betweenPages();
   }
   return found.toJSON();
 }

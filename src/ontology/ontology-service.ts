@@ -59,10 +59,19 @@ function uniqueSignature(type: StoredType | undefined): string {
   return entries.join(',');
 }
 
-function existingConflict(input: TypeInput, report: ExistingReport): ConflictError {
+function existingConflict(
+  input: TypeInput,
+  report: ExistingReport,
+  validateExisting: boolean,
+): ConflictError {
   const what = input.kind === 'entity' ? 'nodes' : 'edges';
+  // Without validateExisting only values a unique property would share are counted: no
+  // query parameter can make the unique index hold two records of one value.
+  const fix = validateExisting
+    ? 'fix them, or send ?validateExisting=false to apply it to writes from now on'
+    : 'they share values of a unique property, which no unique index can hold: make the values distinct first';
   return new ConflictError(
-    `${report.violations} existing ${what} break the new definition of the ${LABEL[input.kind]} ${input.name}; nothing was changed (fix them, or send ?validateExisting=false to apply it to writes from now on).`,
+    `${report.violations} existing ${what} break the new definition of the ${LABEL[input.kind]} ${input.name}; nothing was changed (${fix}).`,
     { violations: report.violations, sample: report.sample },
   );
 }
@@ -177,7 +186,7 @@ export class OntologyService {
           ? await scanNodes(uow, schema.entityTypes.get(stored.name)!, scan)
           : await scanEdges(uow, schema.relationshipTypes.get(stored.name)!, scan);
       if (report.violations > 0) {
-        throw existingConflict(input, report);
+        throw existingConflict(input, report, options.validateExisting);
       }
     }
     await this.bumpRevision(uow, settings, settings?.strictOntology ?? false, options.now);

@@ -166,6 +166,16 @@ describe('ontology types', () => {
           'VALIDATION_ERROR',
         ],
         [
+          'an enum listing one instant twice, in two zones',
+          'T',
+          oneProperty({
+            type: 'datetime',
+            enum: ['2020-01-01T00:00:00Z', '2020-01-01T01:00:00+01:00'],
+          }),
+          400,
+          'VALIDATION_ERROR',
+        ],
+        [
           'a wrong type of value',
           'T',
           oneProperty({ type: 'integer', min: 'many' }),
@@ -533,6 +543,57 @@ describe('ontology types', () => {
       };
       const refused = await c.put('/api/ontology/entity-types/Pump', unique);
       expect(expectError(refused, 409, 'CONFLICT').details).toMatchObject({ violations: 1 });
+      // validateExisting=false cannot make the unique index hold two records of one value:
+      // still a 409, naming the second holder, and nothing changed.
+      const forced = await c.put('/api/ontology/entity-types/Pump', unique, {
+        validateExisting: 'false',
+      });
+      const error = expectError(forced, 409, 'CONFLICT');
+      expect(error.message).toContain('unique');
+      expect(error.details).toMatchObject({
+        violations: 1,
+        sample: [
+          {
+            issues: [
+              {
+                path: 'properties.serial',
+                message: expect.stringContaining('holds the same value'),
+              },
+            ],
+          },
+        ],
+      });
+      expect(expectData(await c.get('/api/ontology/entity-types/Pump'), 200)).toMatchObject({
+        version: 1,
+        properties: {},
+      });
+      // Once the values are distinct it applies, and holds for writes from then on.
+      const b = (
+        (await c.get('/api/queries/nodes', { 'filter[name]': 'b' })).body.data as { id: string }[]
+      )[0]!;
+      await c.ok('UPDATE_NODE', { id: b.id, properties: { serial: 'T' } });
+      expectData(
+        await c.put('/api/ontology/entity-types/Pump', unique, { validateExisting: 'false' }),
+        200,
+      );
+      expectError(
+        await c.exec('CREATE_NODE', { entityType: 'Pump', name: 'c', properties: { serial: 'S' } }),
+        409,
+        'CONFLICT',
+      );
+    });
+
+    it('refuses a unique relationship property shared by edges in place, validateExisting=false too', async () => {
+      const any = { source: 'any', target: 'any', properties: {}, additionalProperties: true };
+      await c.relationshipType('LINKS', any);
+      const [a, b] = [await c.node('Pump', 'a'), await c.node('Pump', 'b')];
+      await c.edge('LINKS', a.id, b.id, { k: 1 });
+      await c.edge('LINKS', b.id, a.id, { k: 1 });
+      const unique = { ...any, properties: { k: { type: 'integer', unique: true } } };
+      const forced = await c.put('/api/ontology/relationship-types/LINKS', unique, {
+        validateExisting: 'false',
+      });
+      expect(expectError(forced, 409, 'CONFLICT').details).toMatchObject({ violations: 1 });
     });
 
     it('answers 409 when deleting a type in use, or an entity type a relationship type names', async () => {
