@@ -22,19 +22,19 @@ function unitOver(all: GraphNode[]) {
   const reads = { pages: 0 };
   const uow = {
     graph: {
-      nodesOfType: async (_type: string, after: string | null, limit: number) => {
+      nodesOfType: (_type: string, after: string | null, limit: number) => {
         reads.pages += 1;
-        return all.filter((n) => after === null || n.id > after).slice(0, limit);
+        return Promise.resolve(all.filter((n) => after === null || n.id > after).slice(0, limit));
       },
     },
     ontology: {
-      clearUnique: async () => held.clear(),
-      claimUnique: async (claim: { value: unknown; recordId: string }) => {
+      clearUnique: () => Promise.resolve(held.clear()),
+      claimUnique: (claim: { value: unknown; recordId: string }) => {
         const key = JSON.stringify(claim.value);
         if (!held.has(key)) {
           held.set(key, claim.recordId);
         }
-        return held.get(key)!;
+        return Promise.resolve(held.get(key)!);
       },
     },
   } as unknown as UnitOfWork;
