@@ -243,6 +243,15 @@ describe('POST /api/queries/cypher', () => {
     expect(error.message).toMatch(/range\(\) would make 2000000 items/);
     const res = await cypher(c, 'UNWIND range(1, 1000) AS i RETURN count(i) AS n, sum(i) AS s');
     expect(expectData(res, 200).rows).toEqual([[1000, 500_500]]);
+    // Nor can list + grow a list past it (memory stays bounded).
+    const doubled = expectError(
+      await cypher(c, 'WITH range(1, 600000) AS r RETURN size(r + r) AS n'),
+      400,
+      'CYPHER_LIMIT_EXCEEDED',
+    );
+    expect(doubled.message).toMatch(/list \+ would make 1200000 items/);
+    const fits = await cypher(c, 'WITH range(1, 400000) AS r RETURN size(r + r) AS n');
+    expect(expectData(fits, 200).rows).toEqual([[800_000]]);
   });
 
   it('answers aggregates inside list expressions as Cypher does, and past-the-store values with a 400', async () => {
@@ -305,6 +314,73 @@ describe('POST /api/queries/cypher', () => {
     expect(lone.details).toMatchObject({ line: 1, column: 8 });
     const pair = expectData(await cypher(c, 'RETURN "\\uD83D\\uDE00" AS x'), 200);
     expect(pair).toMatchObject({ rows: [['\u{1F600}']] });
+  });
+
+  it('answers coalesce and CASE over values computed null as null, not as a value', async () => {
+    const rows = async (query: string) =>
+      (expectData(await cypher(c, query), 200) as { rows: unknown[][] }).rows;
+    expect(await rows('UNWIND [1, null] AS a RETURN coalesce(a, "x")')).toEqual([[1], ['x']]);
+    expect(
+      await rows('UNWIND [1, null] AS a WITH coalesce(a, "x") AS b WHERE b = "x" RETURN count(*)'),
+    ).toEqual([[1]]);
+    expect(await rows('UNWIND ["s", null] AS a RETURN coalesce(a, 5)')).toEqual([['s'], [5]]);
+    expect(
+      await rows('UNWIND [1, null] AS a RETURN (CASE WHEN a = 1 THEN "one" ELSE a END) IS NULL'),
+    ).toEqual([[false], [true]]);
+  });
+
+  it('concatenates list properties with + as lists, known only when the query runs', async () => {
+    await c.ok('CREATE_NODE', {
+      id: 'lists-1',
+      entityType: 'Lists',
+      name: 'l',
+      properties: { tags: ['x', 'y'], nums: [0, 1], s: 'ab', k: 2 },
+    });
+    const value = async (expression: string) =>
+      (
+        expectData(await cypher(c, `MATCH (n:Lists) RETURN ${expression} AS v`), 200) as {
+          rows: unknown[][];
+        }
+      ).rows[0]![0];
+    expect(await value('n.tags + n.nums')).toEqual(['x', 'y', 0, 1]);
+    expect(await value('n.nums + 1')).toEqual([0, 1, 1]);
+    expect(await value('1 + n.nums')).toEqual([1, 0, 1]);
+    expect(await value("n.tags + ['z']")).toEqual(['x', 'y', 'z']);
+    expect(await value("['z'] + n.tags")).toEqual(['z', 'x', 'y']);
+    expect(await value('size(n.tags + n.tags)')).toBe(4);
+    // Scalars as before: text joins, numbers add, null propagates.
+    expect(await value('n.s + n.k')).toBe('ab2');
+    expect(await value('n.k + n.k')).toBe(4);
+    expect(await value('n.nope + 1')).toBeNull();
+  });
+
+  it('keeps a __proto__ key as a key: in properties, map literals and parameters', async () => {
+    await c.ok('CREATE_NODE', {
+      id: 'proto-1',
+      entityType: 'Proto',
+      name: 'p',
+      properties: { ['__proto__']: 7, constructor: 'c' },
+    });
+    const nodeRows = expectData(
+      await cypher(c, 'MATCH (n:Proto) RETURN properties(n), keys(n)'),
+      200,
+    ) as { rows: unknown[][] };
+    expect(JSON.stringify(nodeRows.rows)).toBe(
+      '[[{"__proto__":7,"constructor":"c"},["__proto__","constructor"]]]',
+    );
+    const literal = expectData(await cypher(c, 'RETURN {__proto__: 1} AS m'), 200) as {
+      rows: unknown[][];
+    };
+    expect(JSON.stringify(literal.rows)).toBe('[[{"__proto__":1}]]');
+    const body = JSON.parse('{"p": {"__proto__": 5, "a": 1}, "__proto__": 6}') as Record<
+      string,
+      unknown
+    >;
+    const params = expectData(
+      await cypher(c, 'RETURN $p AS p, keys($p) AS k, $__proto__ AS q', body),
+      200,
+    ) as { rows: unknown[][] };
+    expect(JSON.stringify(params.rows)).toBe('[[{"__proto__":5,"a":1},["__proto__","a"],6]]');
   });
 
   it('validates the body', async () => {

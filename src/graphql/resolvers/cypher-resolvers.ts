@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CypherService } from '../../cypher/cypher-service';
+import { cypherParameters } from '../../http/routes/cypher';
 import { parseInput } from '../../http/validate';
 import { requireScope } from '../context';
 import { asArguments } from '../errors';
@@ -8,10 +9,7 @@ import type { ResolverMap } from './inputs';
 /** The REST body's rules; `parameters` may be null or absent (no parameters). */
 const cypherArgs = z.object({
   query: z.string().min(1, 'query must not be empty'),
-  parameters: z
-    .record(z.string(), z.unknown())
-    .nullish()
-    .transform((p) => p ?? {}),
+  parameters: cypherParameters.nullish().transform((p) => p ?? {}),
 });
 
 /** `Query.cypher`: the same CypherService as the REST route, with its two scopes. */

@@ -9,10 +9,19 @@ import { parseInput } from '../validate';
  * The body of POST /api/queries/cypher. The query's length is checked by the language
  * itself (400 CYPHER_LIMIT_EXCEEDED, `limit: "queryLength"`), so that the limit has one home.
  */
+/**
+ * A query's parameters: the parsed object itself, not a copy (a record schema copies by
+ * assignment, which turns a `__proto__` parameter into a prototype instead of a parameter).
+ */
+export const cypherParameters = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'parameters must be an object',
+);
+
 const cypherBody = z
   .object({
     query: z.string().min(1, 'query must not be empty'),
-    parameters: z.record(z.string(), z.unknown()).default({}),
+    parameters: cypherParameters.default(() => ({})),
   })
   .strict();
 

@@ -442,7 +442,10 @@ export class ExpressionCompiler {
       return `cy_add(${moved.sql}, ${this.sql.bind(d.months)}, ${this.sql.bind(d.days)}, ${this.sql.bind(d.millis)}, ${sign}, ${type.kind === 'date' ? 1 : 0})`;
     }
     if (type.kind === 'list') {
-      return `cy_concat(${jsonText(left)}, ${jsonText(right)}, ${left.type.kind === 'list' ? 1 : 0}, ${right.type.kind === 'list' ? 1 : 0})`;
+      // A side known only at run time (a property) is spread when it holds a list.
+      const spread = (c: Compiled) =>
+        c.type.kind === 'list' ? '1' : c.type.kind === 'any' ? `(${jsonType(c)} = 'array')` : '0';
+      return `cy_concat(${jsonText(left)}, ${jsonText(right)}, ${spread(left)}, ${spread(right)})`;
     }
     if (type.kind === 'string') {
       return `(${this.text(left)} || ${this.text(right)})`;
@@ -472,14 +475,21 @@ export class ExpressionCompiler {
       integral
         ? `(CASE WHEN typeof(${a}) = 'integer' AND typeof(${b}) = 'integer' AND ${b} = 0 THEN cy_value_error('/ by zero') ELSE ${numeric(a, b)} END)`
         : numeric(a, b);
-    // `any + any`: strings concatenate, numbers add; decided per row.
-    const decided = (a: string, b: string): string => {
+    // The JSON type of a side (`array`, `text`, `integer`...): read per row when known only
+    // at run time. A list property's scalar is its JSON text, which must not pass for text.
+    const kindOf = (c: Compiled) => (c.type.kind === 'any' ? jsonType(c) : `'${c.type.kind}'`);
+    // `any + any`: lists concatenate (a list and a value: the value is appended or
+    // prepended), strings concatenate, numbers add; decided per row.
+    const decided = (a: string, b: string, ta: string, tb: string): string => {
       if (type.kind !== 'any') {
         return checked(a, b);
       }
+      const item = (v: string, t: string) =>
+        `(CASE WHEN ${t} = 'array' THEN ${v} ELSE json_quote(${v}) END)`;
       const joined =
         expr.op === '+'
-          ? `WHEN typeof(${a}) = 'text' OR typeof(${b}) = 'text' THEN json_quote(${a} || ${b}) `
+          ? `WHEN ${ta} = 'array' OR ${tb} = 'array' THEN cy_concat(${item(a, ta)}, ${item(b, tb)}, ${ta} = 'array', ${tb} = 'array') ` +
+            `WHEN typeof(${a}) = 'text' OR typeof(${b}) = 'text' THEN json_quote(${a} || ${b}) `
           : '';
       return `(CASE ${joined}WHEN typeof(${a}) IN ('integer', 'real') AND typeof(${b}) IN ('integer', 'real') THEN json_quote(${checked(a, b)}) END)`;
     };
@@ -488,12 +498,24 @@ export class ExpressionCompiler {
     }
     if (containsAggregate(expr.left) || containsAggregate(expr.right)) {
       // An aggregate must stay in this query's select list: operands written out in full.
-      return decided(l, r);
+      return decided(l, r, kindOf(left), kindOf(right));
     }
     // Each operand computed once, in a one-row subquery, rather than written out at every
-    // use: in a chain (`n.a + 1 + 1 ...`) the text would grow exponentially.
-    const [a, b] = [this.sql.alias('v'), this.sql.alias('v')];
-    return `(SELECT ${decided(a, b)} FROM (SELECT ${l} AS ${a}, ${r} AS ${b}))`;
+    // use: in a chain (`n.a + 1 + 1 ...`) the text would grow exponentially. A side known
+    // only at run time is selected as its JSON text, whose scalar and JSON type are read
+    // from the alias.
+    const side = (c: Compiled) => {
+      const alias = this.sql.alias('v');
+      return c.type.kind === 'any'
+        ? {
+            select: `${c.sql} AS ${alias}`,
+            value: `(${alias} ->> '$')`,
+            kind: `json_type(${alias})`,
+          }
+        : { select: `${scalar(c)} AS ${alias}`, value: alias, kind: `'${c.type.kind}'` };
+    };
+    const [sa, sb] = [side(left), side(right)];
+    return `(SELECT ${decided(sa.value, sb.value, sa.kind, sb.kind)} FROM (SELECT ${sa.select}, ${sb.select}))`;
   }
 
   /** A value as text for `+` with a string (Cypher's toString). */

@@ -112,11 +112,19 @@ function decode(value: unknown, type: CyType, top: boolean, refs: Refs): unknown
       if (type.fields === null || typeof map !== 'object' || map === null) {
         return map;
       }
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(map)) {
-        out[key] = decode(item, type.fields[key] ?? { kind: 'any' }, false, refs);
-      }
-      return out;
+      // fromEntries defines each key, `__proto__` too, where assigning would set a prototype.
+      const fields = type.fields;
+      return Object.fromEntries(
+        Object.entries(map).map(([key, item]) => [
+          key,
+          decode(
+            item,
+            (Object.hasOwn(fields, key) ? fields[key] : undefined) ?? { kind: 'any' },
+            false,
+            refs,
+          ),
+        ]),
+      );
     }
     case 'any':
     case 'properties':
@@ -138,11 +146,9 @@ function resolve(
     return value.map((item) => resolve(item, nodes, edges));
   }
   if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      out[key] = resolve(item, nodes, edges);
-    }
-    return out;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, resolve(item, nodes, edges)]),
+    );
   }
   return value;
 }

@@ -82,7 +82,11 @@ export function convert(c: Compiled, target: CyType): string {
     return 'NULL';
   }
   if (isJsonText(target)) {
-    return jsonText(c);
+    // json_quote(NULL) is the JSON text 'null', not SQL NULL: a null branch or argument
+    // would then be a value (coalesce would pick it, IS NULL would be false).
+    return isJsonText(c.type) || c.type.kind === 'boolean'
+      ? jsonText(c)
+      : `NULLIF(${jsonText(c)}, 'null')`;
   }
   if (c.type.kind === 'any') {
     return scalar(c);

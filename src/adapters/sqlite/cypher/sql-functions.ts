@@ -99,8 +99,20 @@ export function registerCypherFunctions(db: Database): void {
     const r: unknown = JSON.parse(right);
     const spread = (value: unknown, isList: unknown): unknown[] =>
       Number(isList) === 1 && Array.isArray(value) ? (value as unknown[]) : [value];
-    const items = [...spread(l, leftList), ...spread(r, rightList)];
-    return JSON.stringify(items);
+    const [a, b] = [spread(l, leftList), spread(r, rightList)];
+    // As range() is bounded: `r + r + r ...` would otherwise grow without end.
+    if (a.length + b.length > scalars.MAX_RANGE_ITEMS) {
+      throw new Error(
+        `${scalars.SIZE_LIMIT}a list + would make ${a.length + b.length} items; at most ${scalars.MAX_RANGE_ITEMS} are allowed`,
+      );
+    }
+    const text = JSON.stringify([...a, ...b]);
+    if (text.length > scalars.MAX_TEXT_CHARS) {
+      throw new Error(
+        `${scalars.SIZE_LIMIT}a list + would make ${text.length} characters of JSON; at most ${scalars.MAX_TEXT_CHARS} are allowed`,
+      );
+    }
+    return text;
   });
 }
 
