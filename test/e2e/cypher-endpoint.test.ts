@@ -329,7 +329,7 @@ describe('POST /api/queries/cypher', () => {
     ).toEqual([[false], [true]]);
   });
 
-  it('concatenates list properties with + as lists, known only when the query runs', async () => {
+  it('computes + and - on values known only when the query runs: lists join, durations move datetimes', async () => {
     await c.ok('CREATE_NODE', {
       id: 'lists-1',
       entityType: 'Lists',
@@ -348,6 +348,14 @@ describe('POST /api/queries/cypher', () => {
     expect(await value("n.tags + ['z']")).toEqual(['x', 'y', 'z']);
     expect(await value("['z'] + n.tags")).toEqual(['z', 'x', 'y']);
     expect(await value('size(n.tags + n.tags)')).toBe(4);
+    // A duration moves a datetime known only when the query runs, as it moves a constant.
+    const created = (await value('n.createdAt')) as string;
+    const nextDay = new Date(Date.parse(created) + 86_400_000).toISOString();
+    expect(await value('n.createdAt + duration({days: 1})')).toBe(nextDay);
+    expect(await value('n.createdAt - duration({hours: 24}) < n.createdAt')).toBe(true);
+    expect(await value("date(n.createdAt) + duration({months: 1}) > date('2000-01-01')")).toBe(
+      true,
+    );
     // Scalars as before: text joins, numbers add, null propagates.
     expect(await value('n.s + n.k')).toBe('ab2');
     expect(await value('n.k + n.k')).toBe(4);

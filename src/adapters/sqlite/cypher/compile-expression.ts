@@ -419,6 +419,18 @@ export class ExpressionCompiler {
   }
 
   private arithmetic(expr: BinaryOp, frame: Frame): string {
+    const type = expr.type ?? ANY;
+    if (type.kind === 'datetime' || type.kind === 'date') {
+      // The duration is a constant (the analyzer folded it): only the other side is SQL.
+      const durationFirst = expr.left.type?.kind === 'duration';
+      const moved = this.compile(durationFirst ? expr.right : expr.left, frame);
+      const d = (durationFirst ? expr.left : expr.right).folded;
+      if (!d || d.kind !== 'duration') {
+        throw new Error('a duration that was not folded reached the SQLite compiler');
+      }
+      const sign = expr.op === '-' ? -1 : 1;
+      return `cy_add(${moved.sql}, ${this.sql.bind(d.months)}, ${this.sql.bind(d.days)}, ${this.sql.bind(d.millis)}, ${sign}, ${type.kind === 'date' ? 1 : 0})`;
+    }
     const left = this.compile(expr.left, frame);
     const right = this.compile(expr.right, frame);
     if (left.sql.length + right.sql.length > MAX_OPERAND_SQL) {
@@ -429,17 +441,6 @@ export class ExpressionCompiler {
           `${MAX_OPERAND_SQL} characters of SQL); split it, or compute part of it in a WITH`,
         expr.pos,
       );
-    }
-    const type = expr.type ?? ANY;
-    if (type.kind === 'datetime' || type.kind === 'date') {
-      const [moved, duration] =
-        left.type.kind === 'duration' ? [right, expr.left] : [left, expr.right];
-      const d = duration.folded;
-      if (!d || d.kind !== 'duration') {
-        throw new Error('a duration that was not folded reached the SQLite compiler');
-      }
-      const sign = expr.op === '-' ? -1 : 1;
-      return `cy_add(${moved.sql}, ${this.sql.bind(d.months)}, ${this.sql.bind(d.days)}, ${this.sql.bind(d.millis)}, ${sign}, ${type.kind === 'date' ? 1 : 0})`;
     }
     if (type.kind === 'list') {
       // A side known only at run time (a property) is spread when it holds a list.
