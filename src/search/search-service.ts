@@ -76,16 +76,26 @@ export class SearchService {
   ) {}
 
   async search(workspaceId: string, request: SearchRequest): Promise<SearchHit[]> {
-    const hits = await this.nearest(workspaceId, request.query, {
-      topK: request.topK,
-      entityType: request.entityType,
-      minScore: request.minScore,
-    });
-    const nodes = await this.load(workspaceId, hits);
-    return hits
-      .map((hit) => ({ node: nodes.get(hit.nodeId), score: hit.score }))
-      .filter((hit): hit is SearchHit => hit.node !== undefined)
-      .filter((hit) => !request.entityType || hit.node.entityType === request.entityType);
+    const vector = await this.vectorOf(request.query);
+    // A node deleted since it was indexed is skipped, and the next nearest takes its place:
+    // the index is asked for more until `topK` hits remain or it has no more to give.
+    let asked = request.topK;
+    for (;;) {
+      const hits = await this.nearestTo(workspaceId, vector, {
+        topK: asked,
+        entityType: request.entityType,
+        minScore: request.minScore,
+      });
+      const nodes = await this.load(workspaceId, hits);
+      const found = hits
+        .map((hit) => ({ node: nodes.get(hit.nodeId), score: hit.score }))
+        .filter((hit): hit is SearchHit => hit.node !== undefined)
+        .filter((hit) => !request.entityType || hit.node.entityType === request.entityType);
+      if (found.length >= request.topK || hits.length < asked || asked >= MAX_TOP_K) {
+        return found.slice(0, request.topK);
+      }
+      asked = Math.min(MAX_TOP_K, asked + 2 * (hits.length - found.length));
+    }
   }
 
   /**
@@ -99,9 +109,14 @@ export class SearchService {
     workspaceId: string,
     request: HybridSearchRequest,
   ): Promise<HybridSearchResult> {
-    const pool = await this.nearest(workspaceId, request.query, { topK: MAX_TOP_K });
+    const vector = await this.vectorOf(request.query);
+    const pool = await this.nearestTo(workspaceId, vector, { topK: MAX_TOP_K });
     const similarity = new Map(pool.map((hit) => [hit.nodeId, hit.score]));
+    // Seeds among the nodes that still exist: one deleted since it was indexed gives its
+    // place to the next nearest.
+    const live = await this.load(workspaceId, pool);
     const seeds = pool
+      .filter((hit) => live.has(hit.nodeId))
       .filter((hit) => request.minScore === undefined || hit.score >= request.minScore)
       .slice(0, request.topK);
     const expansion = await this.deps.graph.expand(
@@ -130,12 +145,8 @@ export class SearchService {
     };
   }
 
-  /** Embeds the query and asks the index; engine failures become 503s. */
-  private async nearest(
-    workspaceId: string,
-    query: string,
-    options: { topK: number; entityType?: string | undefined; minScore?: number | undefined },
-  ): Promise<VectorHit[]> {
+  /** The query's vector; embedder and index failures become 503s. */
+  private async vectorOf(query: string): Promise<Float32Array> {
     const backend = this.deps.vectors.backend;
     let vector: Float32Array | undefined;
     try {
@@ -156,6 +167,16 @@ export class SearchService {
     if (!vector) {
       throw new Error('The embedder returned no vector for the query.');
     }
+    return vector;
+  }
+
+  /** The index's nearest hits to `vector`; engine failures become 503s. */
+  private async nearestTo(
+    workspaceId: string,
+    vector: Float32Array,
+    options: { topK: number; entityType?: string | undefined; minScore?: number | undefined },
+  ): Promise<VectorHit[]> {
+    const backend = this.deps.vectors.backend;
     try {
       return await this.deps.vectors.search({
         workspaceId,

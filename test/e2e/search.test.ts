@@ -45,7 +45,8 @@ describe('search (hash embedder)', () => {
   const indexed = () => t.container.deps.search.indexer.whenIdle();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Enterprise: the suite sends more than the Starter plan's 60 requests a minute.
+    t = await createTestApp({ env: { BOOTSTRAP_PLAN: 'enterprise' } });
     api = new OntologyClient(t, t.apiKey, t.workspaceId);
     s = searcher(t, t.apiKey, t.workspaceId);
   });
@@ -136,6 +137,14 @@ describe('search (hash embedder)', () => {
       // Not even before the indexer has run: hits are read back from the graph.
       const right = expectData(await s.search({ query: 'gate valve mains' }), 200) as Hit[];
       expect(right.map((h) => h.node.id)).not.toContain(doomed.id);
+      // And the next nearest takes the deleted node's place: topK hits while there are more.
+      const one = expectData(await s.search({ query: 'gate valve mains', topK: 1 }), 200) as Hit[];
+      expect(one).toHaveLength(1);
+      expect(one[0]!.node.id).not.toBe(doomed.id);
+      const seeded = await s.hybrid({ query: 'gate valve mains', topK: 1, depth: 0 });
+      expect((expectData(seeded, 200) as { results: Hit[] }).results).toHaveLength(1);
+      expect(seeded.body.meta).toMatchObject({ seedCount: 1 });
+      expect(seeded.body.data.results[0].node.id).not.toBe(doomed.id);
       await indexed();
       expect((expectData(await s.status(), 200) as { indexed: number }).indexed).toBe(3);
 
