@@ -113,12 +113,17 @@ export class SearchService {
     const pool = await this.nearestTo(workspaceId, vector, { topK: MAX_TOP_K });
     const similarity = new Map(pool.map((hit) => [hit.nodeId, hit.score]));
     // Seeds among the nodes that still exist: one deleted since it was indexed gives its
-    // place to the next nearest.
-    const live = await this.load(workspaceId, pool);
-    const seeds = pool
-      .filter((hit) => live.has(hit.nodeId))
-      .filter((hit) => request.minScore === undefined || hit.score >= request.minScore)
-      .slice(0, request.topK);
+    // place to the next nearest (usually one read of `topK` ids).
+    const candidates = pool.filter(
+      (hit) => request.minScore === undefined || hit.score >= request.minScore,
+    );
+    const seeds: VectorHit[] = [];
+    for (let from = 0; seeds.length < request.topK && from < candidates.length;) {
+      const next = candidates.slice(from, from + request.topK - seeds.length);
+      from += next.length;
+      const live = await this.load(workspaceId, next);
+      seeds.push(...next.filter((hit) => live.has(hit.nodeId)));
+    }
     const expansion = await this.deps.graph.expand(
       workspaceId,
       seeds.map((hit) => hit.nodeId),
