@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { PropertyValue } from '../domain/graph';
 import type { PropertyDefinition, PropertyType } from '../domain/ontology';
 import type { ValidationIssue } from '../errors';
-import { compilePattern, MAX_PATTERN_INPUT } from './safe-pattern';
+import {
+  compilePattern,
+  matchCost,
+  MAX_PATTERN_INPUT,
+  MAX_PATTERN_WORK,
+  variableRepetitions,
+} from './safe-pattern';
 import { codePointLength, dateTimeInstant, isDate } from './values';
 
 /**
@@ -126,14 +132,34 @@ export function compilePropertyCheck(d: PropertyDefinition): PropertyCheck {
     return item;
   }
   const arrayMessage = `must be an array of ${itemType}s`;
+  const repetitions = d.pattern === undefined ? null : variableRepetitions(d.pattern);
   return (value, path, out) => {
     if (!Array.isArray(value)) {
       out.push({ path, message: arrayMessage });
       return;
     }
     lengthCheck(value.length, d, 'items', path, out);
+    if (repetitions !== null && patternWork(value, repetitions) > MAX_PATTERN_WORK) {
+      // Checked item by item, the array would hold the event loop for too long.
+      out.push({
+        path,
+        message: `holds too much text to check against the pattern ${d.pattern} (fewer or shorter items; a pattern with fewer repetitions of variable length costs less)`,
+      });
+      return;
+    }
     value.forEach((entry: PropertyValue, i) => item(entry, `${path}.${i}`, out));
   };
+}
+
+/** The matching work of an array's string items (items too long to match cost nothing). */
+function patternWork(items: readonly PropertyValue[], repetitions: number): number {
+  let work = 0;
+  for (const entry of items) {
+    if (typeof entry === 'string' && entry.length <= MAX_PATTERN_INPUT) {
+      work += matchCost(repetitions, entry.length);
+    }
+  }
+  return work;
 }
 
 /** Longer keys are stored as their SHA-256, so index entries stay small on every engine. */

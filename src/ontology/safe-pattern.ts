@@ -33,6 +33,24 @@ interface Group {
 const LOOKAROUND = ['(?=', '(?!', '(?<=', '(?<!'];
 const REPETITION = /^\{(\d+)(,(\d*))?\}/;
 
+/**
+ * The most matching work one property value may take, in the units of `matchCost`: an
+ * array of strings is checked item by item, and with two variable repetitions each item
+ * costs up to the square of its length (about a millisecond at 1,024 characters), so a
+ * 64 KB array of long items would otherwise hold the event loop for tens of milliseconds
+ * on every write. Four items of the longest length fit; past the budget the value is a
+ * violation.
+ */
+export const MAX_PATTERN_WORK = 4 * MAX_PATTERN_INPUT * MAX_PATTERN_INPUT;
+
+/**
+ * The worst-case work of matching a value of `length` characters against a safe pattern
+ * with `repetitions` variable repetitions (backtracking: the length to that power).
+ */
+export function matchCost(repetitions: number, length: number): number {
+  return repetitions >= 2 ? length * length : length;
+}
+
 /** Why `pattern` is not a safe pattern, or null when it is. */
 export function patternProblem(pattern: string): string | null {
   if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) {
@@ -46,11 +64,18 @@ export function patternProblem(pattern: string): string | null {
   return structureProblem(pattern);
 }
 
+/** The variable-length repetitions of a safe pattern (0 to MAX_VARIABLE_REPETITIONS). */
+export function variableRepetitions(pattern: string): number {
+  const counted = { variable: 0 };
+  structureProblem(pattern, counted);
+  return counted.variable;
+}
+
 /**
  * Walks the (syntactically valid) pattern once, tracking groups, to find the constructs
- * the rules refuse.
+ * the rules refuse; `counted.variable` receives its variable repetitions.
  */
-function structureProblem(pattern: string): string | null {
+function structureProblem(pattern: string, counted?: { variable: number }): string | null {
   const stack: Group[] = [{ repetitions: 0, alternation: false }];
   let variable = 0;
   /** What a repetition would apply to: a closed group, another atom, or nothing. */
@@ -110,6 +135,9 @@ function structureProblem(pattern: string): string | null {
       i += 1;
       last = 'atom';
     }
+  }
+  if (counted) {
+    counted.variable = variable;
   }
   if (variable > MAX_VARIABLE_REPETITIONS) {
     return `must not use more than ${MAX_VARIABLE_REPETITIONS} repetitions of variable length (*, +, ?, {m,}, {m,n})`;
