@@ -362,6 +362,29 @@ describe('POST /api/queries/cypher', () => {
     expect(await value('n.nope + 1')).toBeNull();
   });
 
+  it('compares lists and maps item by item, with Cypher nulls and numbers', async () => {
+    const rows = async (query: string) =>
+      (expectData(await cypher(c, query), 200) as { rows: unknown[][] }).rows;
+    // Values known only when the query runs (UNWIND), not folded by the analyzer.
+    expect(
+      await rows(
+        'UNWIND [[1, null]] AS l UNWIND [{a: null}] AS m RETURN l = [1, null], l = [2, null], l <> [1, 2], m = {a: null}, m = {b: null}',
+      ),
+    ).toEqual([[null, false, null, null, false]]);
+    expect(
+      await rows('UNWIND [[1], [1.0], [true], [[1, 2]]] AS l RETURN l = [1], l = [[1, 2]]'),
+    ).toEqual([
+      [true, false],
+      [true, false],
+      [false, false],
+      [false, true],
+    ]);
+    expect(await rows('UNWIND [[1], null] AS l RETURN l = [1], l <> [1]')).toEqual([
+      [true, false],
+      [null, null],
+    ]);
+  });
+
   it('keeps a __proto__ key as a key: in properties, map literals and parameters', async () => {
     await c.ok('CREATE_NODE', {
       id: 'proto-1',

@@ -398,6 +398,11 @@ export class ExpressionCompiler {
     const sqlOp = SQL_COMPARE[op] ?? '=';
     const containers = ['list', 'map', 'path', 'properties'];
     if (containers.includes(left.type.kind) || containers.includes(right.type.kind)) {
+      if (op === '=' || op === '<>') {
+        // Item by item, with Cypher's nulls and numbers (`[1] = [1.0]`), not as JSON text.
+        const equal = `cy_equals(${jsonText(left)}, ${jsonText(right)})`;
+        return op === '=' ? equal : `(1 - ${equal})`;
+      }
       return `(json(${jsonText(left)}) ${sqlOp} json(${jsonText(right)}))`;
     }
     const l = scalar(left);

@@ -251,3 +251,46 @@ export function listPath(index: unknown): string | null {
   }
   return i < 0 ? `$[#${i}]` : `$[${i}]`;
 }
+
+/**
+ * Cypher's `=` on values read from JSON: false when the kinds differ (a boolean is not a
+ * number), numbers by value (`1 = 1.0`), lists item by item and maps key by key; null when
+ * a null takes part and nothing else has decided (`[1, null] = [1, null]`, `{a: null} =
+ * {a: null}`), as Cypher answers.
+ */
+export function cypherEquals(left: unknown, right: unknown): boolean | null {
+  if (left === null || right === null) {
+    return null;
+  }
+  if (Array.isArray(left) || Array.isArray(right)) {
+    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) {
+      return false;
+    }
+    return allEqual(left.map((item, i) => [item, right[i]] as const));
+  }
+  if (typeof left === 'object' || typeof right === 'object') {
+    if (typeof left !== 'object' || typeof right !== 'object') {
+      return false;
+    }
+    const a = left as Record<string, unknown>;
+    const b = right as Record<string, unknown>;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length || !keys.every((key) => Object.hasOwn(b, key))) {
+      return false;
+    }
+    return allEqual(keys.map((key) => [a[key], b[key]] as const));
+  }
+  return typeof left === typeof right ? left === right : false;
+}
+
+function allEqual(pairs: readonly (readonly [unknown, unknown])[]): boolean | null {
+  let unknown = false;
+  for (const [a, b] of pairs) {
+    const equal = cypherEquals(a, b);
+    if (equal === false) {
+      return false;
+    }
+    unknown ||= equal === null;
+  }
+  return unknown ? null : true;
+}

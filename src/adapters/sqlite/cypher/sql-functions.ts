@@ -91,6 +91,14 @@ export function registerCypherFunctions(db: Database): void {
       return date ? formatDateTime(moved).slice(0, 10) : formatDateTime(moved);
     },
   );
+  // `=` between lists or maps: 1, 0, or null when only a null inside could decide it.
+  fn('cy_equals', (left: unknown, right: unknown) => {
+    if (typeof left !== 'string' || typeof right !== 'string') {
+      return null;
+    }
+    const equal = scalars.cypherEquals(JSON.parse(left), JSON.parse(right));
+    return equal === null ? null : equal ? 1 : 0;
+  });
   fn('cy_concat', (left: unknown, right: unknown, leftList: unknown, rightList: unknown) => {
     if (typeof left !== 'string' || typeof right !== 'string') {
       return null;
