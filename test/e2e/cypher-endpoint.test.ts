@@ -385,6 +385,36 @@ describe('POST /api/queries/cypher', () => {
     ]);
   });
 
+  it('compares a property with = only within its kind: a boolean is not 1, text is not a number', async () => {
+    await c.ok('CREATE_NODE', {
+      id: 'kinds-1',
+      entityType: 'Kinds',
+      name: 'k',
+      properties: { active: true, k: 2, t: '2', tags: ['a'] },
+    });
+    const row = async (expressions: string) =>
+      (
+        expectData(await cypher(c, `MATCH (n:Kinds) RETURN ${expressions}`), 200) as {
+          rows: unknown[][];
+        }
+      ).rows[0];
+    expect(await row('n.active = 1, n.active <> 1, n.active = true, n.active <> true')).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(await row('n.k = 2, n.k = 2.0, n.t = 2, n.t = "2", n.k = n.t, n.tags = n.tags')).toEqual(
+      [true, true, false, true, false, true],
+    );
+    expect(await row('n.nope = 1, n.nope <> 1')).toEqual([null, null]);
+    const matched = expectData(
+      await cypher(c, 'MATCH (n:Kinds) WHERE n.active = 1 RETURN count(n)'),
+      200,
+    ) as { rows: unknown[][] };
+    expect(matched.rows).toEqual([[0]]);
+  });
+
   it('keeps a __proto__ key as a key: in properties, map literals and parameters', async () => {
     await c.ok('CREATE_NODE', {
       id: 'proto-1',

@@ -84,6 +84,10 @@ const MAX_EXPRESSION_SQL = 1_000_000;
 const JSON_CATEGORY = (t: string) =>
   `(CASE ${t} WHEN 'integer' THEN 'n' WHEN 'real' THEN 'n' WHEN 'text' THEN 's' WHEN 'true' THEN 'b' WHEN 'false' THEN 'b' END)`;
 
+/** The kind `=` compares within, of a JSON type: lists and maps have theirs too. */
+const EQUALITY_CATEGORY = (t: string) =>
+  `(CASE ${t} WHEN 'integer' THEN 'n' WHEN 'real' THEN 'n' WHEN 'text' THEN 's' WHEN 'true' THEN 'b' WHEN 'false' THEN 'b' WHEN 'array' THEN 'l' WHEN 'object' THEN 'm' END)`;
+
 /** The comparison category of a statically typed value, or null for `any`. */
 function category(type: CyType): string | null {
   if (isNumeric(type)) {
@@ -412,6 +416,17 @@ export class ExpressionCompiler {
     if (op === '=' || op === '<>') {
       if (lc !== null && rc !== null && lc !== rc) {
         return op === '=' ? '0' : '1';
+      }
+      const [anyL, anyR] = [left.type.kind === 'any', right.type.kind === 'any'];
+      if ((anyL || anyR) && (anyL || lc !== null) && (anyR || rc !== null)) {
+        // A value known only at run time equals only a value of its own kind: SQLite reads
+        // JSON true as 1, which must not equal the number 1. The value test comes first, so
+        // an index on the property still serves `n.key = $value`.
+        const lcat = anyL ? EQUALITY_CATEGORY(jsonType(left)) : `'${lc}'`;
+        const rcat = anyR ? EQUALITY_CATEGORY(jsonType(right)) : `'${rc}'`;
+        return op === '='
+          ? `(${l} = ${r} AND ${lcat} = ${rcat})`
+          : `(${l} <> ${r} OR ${lcat} <> ${rcat})`;
       }
       return `(${l} ${sqlOp} ${r})`;
     }
