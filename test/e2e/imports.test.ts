@@ -77,11 +77,13 @@ describe('POST /api/imports', () => {
     c = new OntologyClient(t, key, workspaceId);
   });
 
-  const upload = (body: string, apiKey = key) =>
+  /** Uploads `body` as it is: text, or bytes (which need not be UTF-8). */
+  const upload = (body: string | Buffer, apiKey = key) =>
     request(t.app)
       .post('/api/imports')
       .set(authHeaders(apiKey, workspaceId))
       .set('Content-Type', 'application/x-ndjson')
+      .serialize((raw: unknown) => raw as string)
       .send(body);
   const sendEncoded = (encoding: string, body: Buffer) =>
     request(t.app)
@@ -167,14 +169,6 @@ describe('POST /api/imports', () => {
   });
 
   describe('text the client did not send is never stored', () => {
-    const uploadBytes = (body: Buffer) =>
-      request(t.app)
-        .post('/api/imports')
-        .set(authHeaders(key, workspaceId))
-        .set('Content-Type', 'application/x-ndjson')
-        .serialize((raw: unknown) => raw as string)
-        .send(body);
-
     it('stops at a line that is not UTF-8 instead of storing U+FFFD, keeping the lines before', async () => {
       const bad = Buffer.concat([
         Buffer.from(nodeLine('bad').replace('pump bad', 'A__A')),
@@ -189,7 +183,7 @@ describe('POST /api/imports', () => {
         bad,
         Buffer.from(ndjson(nodeLine('b'), endLine(3, 0))),
       ]);
-      const data = expectData(await uploadBytes(body), 201) as ImportData;
+      const data = expectData(await upload(body), 201) as ImportData;
       expect(data).toMatchObject({
         status: 'failed',
         nodes: 1,
@@ -218,7 +212,7 @@ describe('POST /api/imports', () => {
         Buffer.from([0xef, 0xbb, 0xbf]),
         Buffer.from(ndjson(nodeLine('a'), endLine(1, 0))),
       ]);
-      const data = expectData(await uploadBytes(body), 201) as ImportData;
+      const data = expectData(await upload(body), 201) as ImportData;
       expect(data).toMatchObject({ status: 'completed', nodes: 1, lines: 2 });
     });
   });
