@@ -54,6 +54,20 @@ export async function bootstrapIfEmpty(
   if ((await workspaces.count()) > 0) {
     return null;
   }
+  return bootstrapWorkspace(workspaces, apiKeys, clock, options, users);
+}
+
+/**
+ * Creates a workspace with an admin key holding every scope (and, given `users`, the demo
+ * user), whatever the store already holds: what `bootstrapIfEmpty` does on an empty store.
+ */
+export async function bootstrapWorkspace(
+  workspaces: WorkspaceStore,
+  apiKeys: ApiKeyService,
+  clock: Clock,
+  options: BootstrapOptions,
+  users?: UserService,
+): Promise<BootstrapResult> {
   const workspace = await workspaces.create({
     // UUIDs are stored lower-case (RFC 9562 canonical form) whatever case was configured.
     id: (options.workspaceId ?? randomUUID()).toLowerCase(),

@@ -7,10 +7,11 @@ import { SecretBox } from '../../src/secrets/secret-box';
 import { KEY_A } from './secrets';
 
 /**
- * Tests against a real Neo4j run when NEO4J_URI (and NEO4J_PASSWORD) are set, as in the
- * GitHub workflow with its Neo4j 5.26 service container; otherwise they are skipped and say
- * why. They share the server with everything else: each test works in random workspaces and
- * removes only those.
+ * Tests against a real Neo4j run when NEO4J_URI (and NEO4J_PASSWORD) are set: by the global
+ * set-up, which starts a throwaway Neo4j where Java and Maven are present
+ * (test/support/neo4j-server.ts), or from outside (an external server wins). Otherwise they
+ * are skipped and say why. They share the server with everything else: each test works in
+ * random workspaces and removes only those.
  */
 export type Neo4jTarget =
   | {
@@ -29,7 +30,7 @@ export function neo4jTarget(): Neo4jTarget {
     return {
       available: false,
       reason:
-        'NEO4J_URI is not set (no Neo4j server on this machine; CI sets it, see .github/workflows/ci.yml)',
+        `NEO4J_URI is not set (no Neo4j test server: ${process.env.WOS_NEO4J_UNAVAILABLE ?? 'it needs Java 17+ and Maven on the PATH'})`,
     };
   }
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import { QdrantVectorIndex } from '../../src/adapters/qdrant/vector-index';
 import { loadConfig } from '../../src/config/load-config';
+import { KEY_A } from './secrets';
 
 /**
  * Tests against a real Qdrant run when QDRANT_URL is set (CI's Qdrant service container);
@@ -14,7 +15,8 @@ export type QdrantTarget =
 
 export function qdrantTarget(): QdrantTarget {
   // The same validated configuration the service reads (nothing else reads process.env).
-  const settings = loadConfig({ ...process.env, LOG_LEVEL: 'silent' }).qdrant;
+  // NEO4J_URI (set by the global set-up) requires SECRETS_KEY: a test key when absent.
+  const settings = loadConfig({ SECRETS_KEY: KEY_A, ...process.env, LOG_LEVEL: 'silent' }).qdrant;
   if (!settings) {
     return {
       available: false,

@@ -1,21 +1,10 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request, { type Response } from 'supertest';
-import { createApp } from '../../src/app';
-import { bootstrapIfEmpty } from '../../src/auth/bootstrap';
-import { loadConfig } from '../../src/config/load-config';
-import { createContainer } from '../../src/container';
-import { HttpMetrics } from '../../src/http/metrics';
-import { createLogger } from '../../src/logger';
 import type { Clock } from '../../src/ports/clock';
 import type { DeliveryRequest, EventIngestor } from '../../src/webhooks/event-ingestor';
 import { expectData } from './envelope-assertions';
 import { ManualClock } from './manual-clock';
-import { recordResponses } from './openapi';
-import { authHeaders, type TestApp } from './test-app';
-import { HashEmbedder } from './hash-embedder';
+import { authHeaders, createTestApp, type TestApp } from './test-app';
 
 /** A connector as created over HTTP, with its secret. */
 export interface CreatedConnector {
@@ -37,44 +26,13 @@ export interface WebhookTestAppOptions {
   ingestor?: (inner: EventIngestor) => EventIngestor;
 }
 
-/**
- * `createTestApp` with a hook into the webhook ingestor: builds the container exactly as
- * main.ts does (plus the override), bootstraps, and validates every response against the
- * OpenAPI document.
- */
-export async function createWebhookTestApp(options: WebhookTestAppOptions = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-webhooks-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const clock = options.clock ?? new ManualClock(Date.now());
-  const container = createContainer(config, createLogger('silent'), {
-    clock,
-    metrics: new HttpMetrics({ collectDefaults: false }),
-    // As createTestApp: the deterministic embedder, not the bundled model, indexes events.
-    embedder: new HashEmbedder(),
+/** `createTestApp` with a hook into the webhook ingestor, on a ManualClock by default. */
+export function createWebhookTestApp(options: WebhookTestAppOptions = {}): Promise<TestApp> {
+  return createTestApp({
+    ...(options.env ? { env: options.env } : {}),
+    clock: options.clock ?? new ManualClock(Date.now()),
     ...(options.ingestor ? { webhookIngestor: options.ingestor } : {}),
   });
-  const boot = await bootstrapIfEmpty(
-    container.deps.workspaces,
-    container.deps.apiKeys,
-    clock,
-    config.bootstrap,
-  );
-  if (!boot) {
-    throw new Error('expected an empty data dir');
-  }
-  return {
-    app: recordResponses(createApp(container.deps)),
-    container,
-    config,
-    clock,
-    apiKey: boot.apiKey,
-    workspaceId: boot.workspace.id,
-    dataDir,
-    close: async () => {
-      await container.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Creates a connector through the API (201 asserted). */
