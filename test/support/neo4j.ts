@@ -29,8 +29,7 @@ export function neo4jTarget(): Neo4jTarget {
   if (!settings) {
     return {
       available: false,
-      reason:
-        `NEO4J_URI is not set (no Neo4j test server: ${process.env.WOS_NEO4J_UNAVAILABLE ?? 'it needs Java 17+ and Maven on the PATH'})`,
+      reason: `NEO4J_URI is not set (no Neo4j test server: ${process.env.WOS_NEO4J_UNAVAILABLE ?? 'it needs Java 17+ and Maven on the PATH'})`,
     };
   }
   return {
