@@ -68,7 +68,9 @@ export function typeOfValue(value: unknown): CyType {
     case 'boolean':
       return BOOLEAN;
     case 'number':
-      return Number.isInteger(value) ? INTEGER : FLOAT;
+      // A whole number past 2^53 is no exact integer (JSON has lost its digits); both
+      // engines bind it as a float, and so it is typed.
+      return Number.isSafeInteger(value) ? INTEGER : FLOAT;
     case 'object': {
       if (Array.isArray(value)) {
         return listOf(value.map(typeOfValue).reduce((a, b) => unify(a, b), NULL));

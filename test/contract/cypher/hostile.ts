@@ -347,10 +347,12 @@ export const HOSTILE: readonly HostileCase[] = [
     ],
   },
   {
+    // JSON's whole numbers past 2^53 have lost their digits: a float, as Neo4j reads it.
     name: 'a list index past 2^53',
     query: 'RETURN [1, 2][$i] AS x',
     parameters: { i: -1e308 },
-    rows: [[null]],
+    code: 'CYPHER_SEMANTIC_ERROR',
+    details: { line: 1, column: 15 },
   },
   {
     name: 'the year 0000',

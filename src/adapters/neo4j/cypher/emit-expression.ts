@@ -37,7 +37,7 @@ const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
 /**
  * Emits expressions as Cypher with the answers of the SQLite engine: every value a
  * parameter; where Neo4j would stop the query with a type error and SQLite answers null (a
- * string lowered that is a number, a division by zero, `+` of a boolean), the operand is
+ * string lowered that is a number, `+` of a boolean), the operand is
  * tested first with a type predicate and the result is null. Such a test reads its operand
  * once, through a one-item list comprehension, so nested guards do not repeat text; an
  * operand holding an aggregation (which Neo4j refuses inside a comprehension) is repeated
@@ -305,13 +305,8 @@ export class ExpressionEmitter {
       const pair = this.ctx.variable();
       return `head([${pair} IN [[${l}, ${r}]] | ${both(`${pair}[0]`, `${pair}[1]`)}])`;
     }
-    const l = this.number(left, scope);
-    const r = this.number(right, scope);
-    if (op === '/' || op === '%') {
-      // Neo4j stops the query on an integer division by zero; SQLite answers null.
-      return this.let(expr, r, (x) => `CASE WHEN ${x} <> 0 THEN ${l} ${op} ${x} END`);
-    }
-    return `(${l} ${op} ${r})`;
+    // An integer division or modulo by zero stops the query (a 400), as on the embedded store.
+    return `(${this.number(left, scope)} ${op} ${this.number(right, scope)})`;
   }
 }
 

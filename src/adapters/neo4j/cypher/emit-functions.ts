@@ -118,7 +118,7 @@ export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope)
     case 'rtrim':
       return `${call.name}(${text(0)})`;
     case 'reverse':
-      return `reverse(${e.typed(arg(), scope, kind() === 'string' || kind() === 'list', `${TEXT_TYPE} | ${LIST_TYPE}`)})`;
+      return reverse(e, arg(), scope);
     case 'tail':
       return `tail(${e.typed(arg(), scope, kind() === 'list', LIST_TYPE)})`;
     case 'toboolean':
@@ -199,6 +199,33 @@ function toBoolean(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
         value,
         (x) =>
           `CASE WHEN (${x} IS :: STRING NOT NULL) THEN toBoolean(toLower(trim(${x}))) WHEN (${x} IS :: BOOLEAN NOT NULL | INTEGER NOT NULL) THEN toBoolean(${x}) END`,
+      );
+  }
+}
+
+/**
+ * reverse() of a list is written as the reverse of a copy of it (`[x IN list | x]`): Neo4j
+ * 5 refuses a list stored as a property (an array) in reverse() with a type error, where
+ * every other list function takes it.
+ */
+function reverse(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
+  const copied = (x: string) => {
+    const item = e.ctx.variable();
+    return `reverse([${item} IN ${x} | ${item}])`;
+  };
+  switch (arg.type?.kind) {
+    case 'string':
+      return `reverse(${e.emit(arg, scope)})`;
+    case 'list':
+      return copied(e.emit(arg, scope));
+    case 'null':
+      return 'null';
+    default:
+      return e.let(
+        arg,
+        e.emit(arg, scope),
+        (x) =>
+          `CASE WHEN (${x} IS :: ${TEXT_TYPE}) THEN reverse(${x}) WHEN (${x} IS :: ${LIST_TYPE}) THEN ${copied(x)} END`,
       );
   }
 }
