@@ -9,6 +9,7 @@ import {
 } from 'graphql';
 import { translateNeo4jError } from '../adapters/neo4j/errors';
 import { requireScope, type GraphQLContext } from './context';
+import { apocMissingError, missingApocName } from './neo4j-plugins';
 
 /**
  * Neo4j mode (docs/graphql.md): with NEO4J_URI set, the schema gains `entities` and
@@ -21,6 +22,11 @@ import { requireScope, type GraphQLContext } from './context';
  * trusted claim; @neo4j/graphql does not decode a token itself here). The core fields
  * (node, nodes, edges, ...) stay on the service's own resolvers, so they answer exactly as
  * with the embedded store.
+ *
+ * Neo4j needs the APOC core plugin for these fields: @neo4j/graphql's Cypher reads every
+ * DateTime value through an APOC function (neo4j-plugins.ts). Without it, a read that
+ * selects `createdAt` or `updatedAt` is answered SERVICE_UNAVAILABLE naming the function,
+ * and the service warns at start-up.
  */
 export const NEO4J_TYPE_DEFS = /* GraphQL */ `
   type JWT @jwt {
@@ -41,10 +47,10 @@ export const NEO4J_TYPE_DEFS = /* GraphQL */ `
     entityType: String!
     name: String!
     version: Int!
-    # Aggregating DateTime values makes @neo4j/graphql call APOC, which the service does not
-    # require (docs/neo4j.md); filtering and sorting on them need no plugin.
-    createdAt: DateTime! @selectable(onRead: true, onAggregate: false)
-    updatedAt: DateTime! @selectable(onRead: true, onAggregate: false)
+    # Reading these (and their min/max) calls APOC core (neo4j-plugins.ts); filtering and
+    # sorting on them need no plugin.
+    createdAt: DateTime!
+    updatedAt: DateTime!
   }
 `;
 
@@ -65,7 +71,10 @@ export async function buildNeo4jReadSchema(): Promise<GraphQLSchema> {
   return neo.getSchema();
 }
 
-/** Scope check and driver-error translation (503 when Neo4j is down) around a generated field. */
+/**
+ * Scope check and driver-error translation around a generated field: 503 when Neo4j is
+ * down, and 503 naming the plugin when Neo4j lacks the APOC function a read needed.
+ */
 function guarded(
   field: GraphQLFieldConfig<unknown, GraphQLContext>,
 ): GraphQLFieldConfig<unknown, GraphQLContext> {
@@ -80,6 +89,14 @@ function guarded(
       try {
         return await resolve(source, args, ctx, info);
       } catch (error) {
+        const apoc = missingApocName(error);
+        if (apoc) {
+          ctx.logger.error(
+            { requestId: ctx.requestId, missing: apoc },
+            'Neo4j has no APOC core plugin, which the GraphQL field needs',
+          );
+          throw apocMissingError(apoc);
+        }
         throw translateNeo4jError(error);
       }
     },

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { contextFromRequest, type GraphQLContext } from './context';
 import { errorReportingPlugin, formatGraphQLError } from './errors';
 import { MAX_TOKENS, queryLimitsPlugin, type QueryLimits } from './limits';
+import { warnIfApocMissing } from './neo4j-plugins';
 import { buildNeo4jReadSchema, withNeo4jReads } from './neo4j-schema';
 import { requestNestingError, sendGraphQLRequestError } from './request-nesting';
 import { buildCoreSchema, type GraphQLServices } from './schema';
@@ -48,7 +49,8 @@ interface Neo4jContext extends GraphQLContext {
 /**
  * Builds the Apollo Server (once, on first use: the Neo4j schema is built asynchronously)
  * and returns the Express handler that runs a request through it. Requests reach it only
- * after the guard, so `req.ctx` holds the caller, workspace and scopes.
+ * after the guard, so `req.ctx` holds the caller, workspace and scopes. In Neo4j mode it
+ * also checks, in the background, that Neo4j has the APOC core the generated fields need.
  */
 export function graphqlHandler(options: {
   services: GraphQLServices;
@@ -57,6 +59,10 @@ export function graphqlHandler(options: {
 }): (req: Request, res: Response) => Promise<void> {
   const { services, settings, logger } = options;
   let ready: Promise<(req: Request, res: Response) => Promise<void>> | undefined;
+  if (settings.neo4j) {
+    // At start-up, not on the first request: an operator reads it while deploying.
+    warnIfApocMissing(settings.neo4j, logger);
+  }
 
   const start = async () => {
     const schema = await buildServedSchema(services, settings.neo4j !== undefined);

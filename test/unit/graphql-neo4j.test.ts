@@ -1,7 +1,14 @@
 import { graphql, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { Record as Neo4jRecord } from 'neo4j-driver';
+import { Neo4jError, Record as Neo4jRecord, type Driver } from 'neo4j-driver';
+import pino from 'pino';
 import { createLogger } from '../../src/logger';
 import type { Scope } from '../../src/domain/scopes';
+import { ServiceUnavailableError } from '../../src/errors';
+import {
+  APOC_FUNCTIONS,
+  missingApocFunctions,
+  warnIfApocMissing,
+} from '../../src/graphql/neo4j-plugins';
 import { describedSchema } from '../../src/graphql/schema-file';
 import { lintCypher } from '../support/cypher-lint';
 
@@ -11,7 +18,8 @@ import { lintCypher } from '../support/cypher-lint';
  * recorder (what @neo4j/graphql accepts besides a driver or session): it keeps every
  * statement with its parameters and answers with canned records. The test checks the
  * workspace filter of the authorization rule is in every statement, and lints each one
- * with Neo4j's own parser, as test/unit/cypher-lint.test.ts does for the adapters.
+ * with Neo4j's own parser, as test/unit/cypher-lint.test.ts does for the adapters. The
+ * statements run on a real Neo4j in test/e2e/graphql-neo4j.test.ts.
  */
 
 interface Recorded {
@@ -34,7 +42,8 @@ class RecordingTransaction {
         summary,
       });
     }
-    return Promise.resolve({ records: this.rows(query), summary });
+    // A throwing `rows` is a failed statement, as the driver reports one.
+    return Promise.resolve().then(() => ({ records: this.rows(query), summary }));
   }
 
   /** The statements that read entities (not the one-off version probe). */
@@ -61,10 +70,32 @@ function context(tx: RecordingTransaction, scopes: Scope[] = ['read:nodes']) {
 const KNOWN_LIBRARY_WARNING =
   'warning: CALL subquery without a variable scope clause is deprecated. Use CALL () { ... }';
 
+/**
+ * The linter knows Neo4j's built-in functions only; the APOC core functions that Neo4j mode
+ * requires (APOC_FUNCTIONS) are the one exception it is told about.
+ */
+const REQUIRED_APOC = new Set<string>(APOC_FUNCTIONS);
+const unknownFunction = (problem: string) =>
+  /^error: Function (apoc\.[\w.]+) is not present in the database/.exec(problem)?.[1];
+
 /** Lints a recorded statement with exactly the parameters it was sent with. */
 function lintRecorded(statement: Recorded): string[] {
   return lintCypher(statement.query, Object.keys(statement.params)).filter(
-    (problem) => problem !== KNOWN_LIBRARY_WARNING,
+    (problem) =>
+      problem !== KNOWN_LIBRARY_WARNING && !REQUIRED_APOC.has(unknownFunction(problem) ?? ''),
+  );
+}
+
+/** The APOC functions and procedures a statement calls. */
+const apocNames = (query: string) => [...query.matchAll(/\bapoc\.[\w.]+/g)].map((m) => m[0]);
+
+/** What Neo4j without APOC core answers to a statement calling `name` (Neo4j 5.26). */
+function unknownFunctionError(name: string): Neo4jError {
+  return new Neo4jError(
+    `Unknown function '${name}' (line 5, column 31 (offset: 173))`,
+    'Neo.ClientError.Statement.SyntaxError',
+    '50N42',
+    'error: general processing exception - unexpected error.',
   );
 }
 
@@ -174,9 +205,146 @@ describe('@neo4j/graphql read fields (Neo4j mode)', () => {
         ['jwt'],
       ).length,
     ).toBeGreaterThan(0);
-    // The reason DateTime aggregation is off: @neo4j/graphql would call APOC for it.
-    expect(
-      lintCypher("RETURN apoc.date.convertFormat('x', 'a', 'b') AS v", []).length,
-    ).toBeGreaterThan(0);
+    // Only the APOC functions Neo4j mode requires are let through.
+    const apoc = (name: string) => ({ query: `RETURN ${name}('x', 'a', 'b') AS v`, params: {} });
+    expect(lintRecorded(apoc('apoc.date.convertFormat'))).toEqual([]);
+    expect(lintRecorded(apoc('apoc.date.format')).length).toBeGreaterThan(0);
+  });
+
+  it('reads DateTime values through the APOC functions of APOC_FUNCTIONS and no others', async () => {
+    const at = new Date(Date.UTC(2026, 2, 1, 9, 30)).toISOString();
+    const tx = new RecordingTransaction((query) =>
+      query.includes('aggregate')
+        ? [
+            new Neo4jRecord(
+              ['this'],
+              [
+                {
+                  edges: [{ node: { id: 'pump-1', createdAt: at, __resolveType: 'Entity' } }],
+                  totalCount: 1,
+                  aggregate: { node: { createdAt: { min: at, max: at }, updatedAt: { max: at } } },
+                },
+              ],
+            ),
+          ]
+        : [new Neo4jRecord(['this'], [{ id: 'pump-1', createdAt: at, updatedAt: at }])],
+    );
+    const read = await run(
+      tx,
+      `{ entities(where: { createdAt: { gte: "2026-01-01T00:00:00Z" } }, sort: [{ updatedAt: ASC }]) {
+           id createdAt updatedAt } }`,
+    );
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toEqual({ entities: [{ id: 'pump-1', createdAt: at, updatedAt: at }] });
+    const aggregate = await run(
+      tx,
+      `{ entitiesConnection {
+           totalCount
+           aggregate { node { createdAt { min max } updatedAt { max } } }
+           edges { node { id createdAt } }
+         } }`,
+    );
+    expect(aggregate.errors).toBeUndefined();
+    const statements = tx.reads();
+    expect(statements).toHaveLength(2);
+    const called = new Set(statements.flatMap((s) => apocNames(s.query)));
+    expect([...called]).toEqual([...APOC_FUNCTIONS]);
+    for (const statement of statements) {
+      // Filtering and sorting compare the stored DateTime values themselves.
+      expect(statement.query).not.toMatch(/WHERE[^\n]*apoc|ORDER BY[^\n]*apoc/);
+      expect(lintRecorded(statement)).toEqual([]);
+    }
+  });
+
+  it('answers SERVICE_UNAVAILABLE naming the function when Neo4j lacks APOC core', async () => {
+    const tx = new RecordingTransaction((query) => {
+      const [name] = apocNames(query);
+      if (name) {
+        throw unknownFunctionError(name);
+      }
+      return [new Neo4jRecord(['this'], [{ id: 'pump-1', name: 'Alpha pump' }])];
+    });
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+    const failed = await graphql({
+      schema,
+      source: '{ entities { id createdAt } }',
+      contextValue: { ...context(tx), logger },
+    });
+    const error = failed.errors?.[0]?.originalError;
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error?.message).toMatch(/APOC core plugin \(apoc\.date\.convertFormat is missing\)/);
+    expect((error as ServiceUnavailableError).details).toEqual({
+      reason: 'Neo4j has no APOC core plugin',
+      missing: ['apoc.date.convertFormat'],
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 50, missing: 'apoc.date.convertFormat' }),
+    ]);
+    // Reads that select no DateTime value need no plugin.
+    const ok = await run(tx, '{ entities(sort: [{ createdAt: DESC }]) { id name } }');
+    expect(ok.errors).toBeUndefined();
+  });
+});
+
+describe('the start-up check for APOC core (Neo4j mode)', () => {
+  /** A driver whose one session answers SHOW FUNCTIONS with `present`, or fails. */
+  function driverWith(present: string[] | Error) {
+    const statements: Recorded[] = [];
+    const sessions: Record<string, unknown>[] = [];
+    const driver = {
+      session(config: Record<string, unknown>) {
+        sessions.push(config);
+        return {
+          run(query: string, params: Record<string, unknown>) {
+            statements.push({ query, params });
+            return present instanceof Error
+              ? Promise.reject(present)
+              : Promise.resolve({ records: [new Neo4jRecord(['present'], [present])] });
+          },
+          close: () => Promise.resolve(),
+        };
+      },
+    } as unknown as Driver;
+    return { driver, statements, sessions };
+  }
+
+  it('asks Neo4j for the functions by name, in the configured database', async () => {
+    const { driver, statements, sessions } = driverWith([...APOC_FUNCTIONS]);
+    await expect(missingApocFunctions({ driver, database: 'graph' })).resolves.toEqual([]);
+    expect(sessions).toEqual([{ defaultAccessMode: 'READ', database: 'graph' }]);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.params).toEqual({ names: [...APOC_FUNCTIONS] });
+    expect(lintCypher(statements[0]!.query, ['names'])).toEqual([]);
+    const none = driverWith([]);
+    await expect(
+      missingApocFunctions({ driver: none.driver, database: undefined }),
+    ).resolves.toEqual([...APOC_FUNCTIONS]);
+    expect(none.sessions).toEqual([{ defaultAccessMode: 'READ' }]);
+  });
+
+  it('logs a warning naming what is missing, and only then', async () => {
+    const logged = async (present: string[] | Error) => {
+      const lines: Record<string, unknown>[] = [];
+      const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+      warnIfApocMissing({ driver: driverWith(present).driver, database: undefined }, logger);
+      await new Promise((resolve) => setImmediate(resolve));
+      return lines.map(({ level, msg, missing }) => ({ level, msg, missing }));
+    };
+    expect(await logged([...APOC_FUNCTIONS])).toEqual([]);
+    expect(await logged([])).toEqual([
+      {
+        level: 40,
+        msg: expect.stringMatching(/^Neo4j has no APOC core plugin .*install APOC core in Neo4j$/),
+        missing: ['apoc.date.convertFormat'],
+      },
+    ]);
+    expect(await logged(new Error('Pool is closed'))).toEqual([
+      {
+        level: 40,
+        msg: 'could not ask Neo4j whether APOC core is installed',
+        missing: undefined,
+      },
+    ]);
   });
 });
