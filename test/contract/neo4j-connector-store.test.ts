@@ -8,23 +8,23 @@ const target = neo4jTarget();
 
 /** `store`, noting the workspaces a run writes to, for cleaning exactly those up. */
 function recording(store: ConnectorStore, seen: Set<string>): ConnectorStore {
+  // Each wrapper passes every argument on: a dropped optional one would change what is tested.
   return Object.assign(Object.create(store) as ConnectorStore, {
-    createConnector: (c: Parameters<ConnectorStore['createConnector']>[0]) => (
-      seen.add(c.workspaceId),
-      store.createConnector(c)
+    createConnector: (...args: Parameters<ConnectorStore['createConnector']>) => (
+      seen.add(args[0].workspaceId),
+      store.createConnector(...args)
     ),
-    claimDeliveryIn: (
-      uow: Parameters<ConnectorStore['claimDeliveryIn']>[0],
-      d: Parameters<ConnectorStore['claimDeliveryIn']>[1],
-    ) => (seen.add(d.workspaceId), store.claimDeliveryIn(uow, d)),
-    recordFailure: (
-      d: Parameters<ConnectorStore['recordFailure']>[0],
-      reason: string,
-      at: string,
-    ) => (seen.add(d.workspaceId), store.recordFailure(d, reason, at)),
-    recordRejected: (a: Parameters<ConnectorStore['recordRejected']>[0]) => (
-      seen.add(a.workspaceId),
-      store.recordRejected(a)
+    claimDeliveryIn: (...args: Parameters<ConnectorStore['claimDeliveryIn']>) => (
+      seen.add(args[1].workspaceId),
+      store.claimDeliveryIn(...args)
+    ),
+    recordFailure: (...args: Parameters<ConnectorStore['recordFailure']>) => (
+      seen.add(args[0].workspaceId),
+      store.recordFailure(...args)
+    ),
+    recordRejected: (...args: Parameters<ConnectorStore['recordRejected']>) => (
+      seen.add(args[0].workspaceId),
+      store.recordRejected(...args)
     ),
   });
 }

@@ -19,6 +19,19 @@ export interface OAuthStoresUnderTest {
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+/**
+ * The times of concurrent calls of one single-use operation, one second apart from `from`:
+ * eight callers, so that an operation that checks before it locks lets several through.
+ */
+const racing = (from: number) => Array.from({ length: 8 }, (_, i) => at(from + i));
+/**
+ * The time of the one call that won, after checking that exactly one did. Any of them may
+ * win: the contract is "exactly once", not the order in which the calls were made.
+ */
+function winner(times: string[], results: boolean[]): string | undefined {
+  expect(results.filter(Boolean)).toHaveLength(1);
+  return times[results.indexOf(true)];
+}
 const unique = (kind: string) => `${kind}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
 
 /**
@@ -141,10 +154,20 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
 
       it('lists users oldest first with a total', async () => {
         const before = await s.users.list({ limit: 0, offset: 0 });
-        const created = await user();
+        const newer = await user();
+        const older = await s.users.create({
+          id: unique('usr'),
+          email: `${randomUUID()}@example.com`,
+          passwordHash: 'scrypt$hash',
+          createdAt: at(-1),
+        });
         const after = await s.users.list({ limit: 1000, offset: 0 });
-        expect(after.total).toBe(before.total + 1);
-        expect(after.items).toContainEqual(created);
+        // Users are not per workspace: on a shared server, others may be created meanwhile.
+        expect(after.total).toBeGreaterThanOrEqual(before.total + 2);
+        const ids = after.items.map((u) => u.id);
+        expect(after.items).toContainEqual(older);
+        expect(after.items).toContainEqual(newer);
+        expect(ids.indexOf(older?.id ?? '')).toBeLessThan(ids.indexOf(newer.id));
       });
 
       it('puts memberships (replacing scopes, keeping createdAt) and lists them', async () => {
@@ -243,12 +266,11 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
         const u = await user();
         expect(await s.grants.setRequestUser(request.id, u.id)).toBe(true);
         expect((await s.grants.getRequest(request.id))?.userId).toBe(u.id);
-        const results = await Promise.all([
-          s.grants.completeRequest(request.id, at(10)),
-          s.grants.completeRequest(request.id, at(11)),
-        ]);
-        expect(results.sort()).toEqual([false, true]);
-        expect((await s.grants.getRequest(request.id))?.completedAt).toBe(at(10));
+        const times = racing(10);
+        const results = await Promise.all(
+          times.map((t) => s.grants.completeRequest(request.id, t)),
+        );
+        expect((await s.grants.getRequest(request.id))?.completedAt).toBe(winner(times, results));
         expect(await s.grants.setRequestUser(request.id, u.id)).toBe(false);
         expect(await s.grants.getRequest('ar_missing')).toBeNull();
       });
@@ -262,13 +284,9 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
           consumedAt: null,
           revokedAt: null,
         });
-        const results = await Promise.all([
-          s.grants.consumeCode(code.id, at(5)),
-          s.grants.consumeCode(code.id, at(6)),
-          s.grants.consumeCode(code.id, at(7)),
-        ]);
-        expect(results.filter(Boolean)).toHaveLength(1);
-        expect((await s.grants.findCode(code.codeHash))?.consumedAt).toBe(at(5));
+        const times = racing(5);
+        const results = await Promise.all(times.map((t) => s.grants.consumeCode(code.id, t)));
+        expect((await s.grants.findCode(code.codeHash))?.consumedAt).toBe(winner(times, results));
       });
 
       it('revoking a code revokes its families, including one started afterwards', async () => {
@@ -453,12 +471,13 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
 
       it('rotates a refresh token exactly once, even concurrently', async () => {
         const { first, familyId } = await family();
-        const results = await Promise.all([
-          s.grants.rotateRefreshToken(first.refresh.id, at(30)),
-          s.grants.rotateRefreshToken(first.refresh.id, at(31)),
-        ]);
-        expect(results.sort()).toEqual([false, true]);
-        expect((await s.grants.findRefreshToken(first.refresh.tokenHash))?.rotatedAt).toBe(at(30));
+        const times = racing(30);
+        const results = await Promise.all(
+          times.map((t) => s.grants.rotateRefreshToken(first.refresh.id, t)),
+        );
+        expect((await s.grants.findRefreshToken(first.refresh.tokenHash))?.rotatedAt).toBe(
+          winner(times, results),
+        );
         const next = pair();
         await s.grants.addToFamily(familyId, next);
         expect((await s.grants.findRefreshToken(next.refresh.tokenHash))?.familyId).toBe(familyId);
