@@ -75,13 +75,25 @@ function storedRelationship(elementId: string, id: string, from: string, to: str
 const clientOf = (driver: Driver): Neo4jClient =>
   new Neo4jClient(driver, undefined, new OutageGate(1000, silent), silent, () => []);
 
-/** A driver whose read transactions answer `rows` (as columns c0, c1, ...) or fail. */
-function fakeDriver(answer: { rows?: unknown[][]; fail?: Error; ids?: [string, string][] }) {
+/**
+ * A driver whose read transactions answer `rows` (as columns c0, c1, ...) or fail: before
+ * the work (`fail`) or in the statement (`failRun`). A transient error in the work is
+ * retried, as the driver retries it.
+ */
+function fakeDriver(answer: {
+  rows?: unknown[][];
+  fail?: Error;
+  failRun?: Error;
+  ids?: [string, string][];
+}) {
   const runs: Run[] = [];
   const configs: unknown[] = [];
   const tx = {
     run: (text: string, params: Record<string, unknown>) => {
       runs.push({ text, params });
+      if (answer.failRun) {
+        return Promise.reject(answer.failRun);
+      }
       if (text.includes('UNWIND $elementIds')) {
         const ids = (answer.ids ?? []).filter(([e]) => (params.elementIds as string[]).includes(e));
         return Promise.resolve({
@@ -107,7 +119,17 @@ function fakeDriver(answer: { rows?: unknown[][]; fail?: Error; ids?: [string, s
         if (answer.fail) {
           throw answer.fail;
         }
-        return work(tx);
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await work(tx);
+          } catch (error) {
+            const transient =
+              error instanceof Neo4jError && error.code.startsWith('Neo.TransientError.');
+            if (!transient || attempt === 3) {
+              throw error;
+            }
+          }
+        }
       },
       close: () => Promise.resolve(),
     }),
@@ -276,6 +298,29 @@ describe('Neo4jCypherEngine', () => {
       code: 'SERVICE_UNAVAILABLE',
     });
   });
+  it('answers 400 CYPHER_LIMIT_EXCEEDED (size) when a value outgrows the memory of Neo4j, without a retry', async () => {
+    for (const code of [
+      'Neo.TransientError.General.OutOfMemoryError',
+      'Neo.ClientError.General.TransactionOutOfMemoryError',
+    ]) {
+      const tooLarge = new Neo4jError(
+        'Required length exceeds implementation limit',
+        code,
+        '51N72',
+        'error',
+      );
+      const { engine, runs } = fakeDriver({ failRun: tooLarge });
+      await expect(
+        engine.run(analyzed("RETURN size(replace($s, '', $s)) AS n", { s: 'a' }), options),
+      ).rejects.toMatchObject({
+        status: 400,
+        code: 'CYPHER_LIMIT_EXCEEDED',
+        details: { limit: 'size', max: 0 },
+      });
+      expect(runs).toHaveLength(1);
+    }
+  });
+
   it('closes the session when the caller goes away, and rejects with the signal reason', async () => {
     let closed = 0;
     let release: (() => void) | undefined;

@@ -24,6 +24,40 @@ const VALUE_ERRORS = new Set([
 ]);
 
 /**
+ * Errors of a query too large for the server's memory: a value past what Java holds (a
+ * replace() making billions of characters) or past the transaction's memory limit. Neo4j
+ * reports the first as transient, which the driver would retry for half a minute; they
+ * are the query's own size, answered as the embedded store answers its size limits.
+ */
+const SIZE_ERRORS = new Set([
+  'Neo.TransientError.General.OutOfMemoryError',
+  'Neo.ClientError.General.TransactionOutOfMemoryError',
+]);
+
+/** The 400 of an error Neo4j raised while running the query, or null for anything else. */
+function queryError(error: unknown): AppError | null {
+  if (!(error instanceof Neo4jError)) {
+    return null;
+  }
+  const message = error.message.split('\n')[0] ?? '';
+  if (VALUE_ERRORS.has(error.code)) {
+    return new AppError(
+      400,
+      'CYPHER_SEMANTIC_ERROR',
+      `The query failed on a value of the data: ${message}`,
+    );
+  }
+  if (SIZE_ERRORS.has(error.code)) {
+    return new CypherLimitError(
+      'size',
+      0,
+      `The query needs more memory than Neo4j gives one query (${message}); make smaller values or fewer rows`,
+    );
+  }
+  return null;
+}
+
+/**
  * The Cypher endpoint on Neo4j (docs/neo4j.md, "The Cypher endpoint"): the analyzed query
  * is emitted again as Cypher bound to the request's workspace (emit-query.ts), run in one
  * read transaction whose timeout is the query's time limit, and its values rendered as the
@@ -53,7 +87,10 @@ export class Neo4jCypherEngine implements CypherEngine {
     try {
       return await this.client.read(
         async (tx) => {
-          const result = await tx.run(emitted.text, params);
+          // Answered inside the transaction, so that the driver does not retry it.
+          const result = await tx.run(emitted.text, params).catch((error: unknown) => {
+            throw queryError(error) ?? error;
+          });
           const rows = result.records.map((record) =>
             columns.map((_, i) => record.get(`c${i}`) as unknown),
           );
@@ -81,14 +118,7 @@ export class Neo4jCypherEngine implements CypherEngine {
         },
       );
     } catch (error) {
-      if (error instanceof Neo4jError && VALUE_ERRORS.has(error.code)) {
-        throw new AppError(
-          400,
-          'CYPHER_SEMANTIC_ERROR',
-          `The query failed on a value of the data: ${error.message.split('\n')[0] ?? ''}`,
-        );
-      }
-      throw error;
+      throw queryError(error) ?? error;
     }
   }
 }
