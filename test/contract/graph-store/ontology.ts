@@ -121,6 +121,33 @@ export function ontologyCases(ctx: ContractContext): void {
     expect(holders).toEqual([winner, winner, winner, winner]);
   });
 
+  it('serialises concurrent changes on the settings lock: each sees the revision before it', async () => {
+    const ws = newWorkspace();
+    const seen = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        ctx.store.transaction(ws, async ({ ontology }) => {
+          const revision = (await ontology.lockSettings())?.revision ?? 0;
+          await ontology.putType(pump(revision + 1));
+          await ontology.putSettings({
+            strictOntology: false,
+            revision: revision + 1,
+            updatedAt: at(revision + 1),
+          });
+          return revision;
+        }),
+      ),
+    );
+    expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    await ctx.store.transaction(ws, async ({ ontology }) => {
+      expect(await ontology.settings()).toEqual({
+        strictOntology: false,
+        revision: 8,
+        updatedAt: at(8),
+      });
+      expect(await ontology.listTypes()).toEqual([pump(8)]);
+    });
+  });
+
   it('scans, counts and counts at an end the records of a type', async () => {
     const ws = newWorkspace();
     const pumps = ['p1', 'p2', 'p3'].map((id) => makeNode({ id, entityType: 'Pump' }));
