@@ -204,6 +204,7 @@ export function createContainer(
         indexedKeys: new Set([...config.propertyIndexes.node, ...config.propertyIndexes.edge]),
         threads: config.cypher.threads,
         graphCacheRecords: config.cypher.graphCacheRecords,
+        shortestPathNodes: config.cypher.maxShortestPathNodes,
         metrics: new CypherMetrics(metrics.registry),
       });
   const cypherEngine = instrument(

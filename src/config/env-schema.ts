@@ -225,6 +225,9 @@ export const envSchema = z.object({
   CYPHER_TIMEOUT_MS: durationMs('CYPHER_TIMEOUT_MS', 5_000),
   CYPHER_MAX_ROWS: positiveInt('CYPHER_MAX_ROWS', 1_000, { max: 100_000 }),
   CYPHER_MAX_HOPS: positiveInt('CYPHER_MAX_HOPS', 5, { max: 20 }),
+  CYPHER_MAX_SHORTEST_PATH_NODES: positiveInt('CYPHER_MAX_SHORTEST_PATH_NODES', 200_000, {
+    max: 10_000_000,
+  }),
   CYPHER_THREADS: positiveInt('CYPHER_THREADS', 2, { max: 64 }),
   CYPHER_GRAPH_CACHE_RECORDS: integer('CYPHER_GRAPH_CACHE_RECORDS', 1_000_000, {
     min: 0,

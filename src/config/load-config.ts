@@ -81,6 +81,8 @@ export interface Config {
     timeoutMs: number;
     maxRows: number;
     maxHops: number;
+    /** Nodes one shortest-path pattern may visit on the embedded store. */
+    maxShortestPathNodes: number;
     threads: number;
     /** Nodes and relationships each query thread keeps in memory (0: none). */
     graphCacheRecords: number;
@@ -204,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: env.CYPHER_TIMEOUT_MS,
       maxRows: env.CYPHER_MAX_ROWS,
       maxHops: env.CYPHER_MAX_HOPS,
+      maxShortestPathNodes: env.CYPHER_MAX_SHORTEST_PATH_NODES,
       threads: env.CYPHER_THREADS,
       graphCacheRecords: env.CYPHER_GRAPH_CACHE_RECORDS,
     },

@@ -15,7 +15,10 @@ import { listOf, NODE, PATH, RELATIONSHIP, describeType, type CyType } from './t
 
 /** Limits on patterns (docs/cypher.md, "Limits"). */
 export interface PatternLimits {
-  /** Most hops of a variable-length relationship (its upper bound). */
+  /**
+   * Most hops of a variable-length relationship (its upper bound). Shortest paths are
+   * exempt: a breadth-first search costs what it visits, which the engines bound instead.
+   */
   maxHops: number;
   /** Most node patterns in one MATCH (all its comma-separated parts together). */
   maxPatternNodes: number;
@@ -49,7 +52,7 @@ export class PatternChecker implements PatternScoper {
       if (part.shortest) {
         this.checkShortest(part);
       }
-      this.element(part.element, scope, after);
+      this.element(part.element, scope, after, part.shortest !== null);
     }
     return after;
   }
@@ -57,7 +60,7 @@ export class PatternChecker implements PatternScoper {
   predicate(element: PatternElement, scope: ReadonlyMap<string, CyType>): void {
     this.checkSize([{ element, pathVariable: null, shortest: null, pos: element.nodes[0]!.pos }]);
     const after = new Map(scope);
-    this.element(element, scope, after);
+    this.element(element, scope, after, false);
     for (const p of [...element.nodes, ...element.relationships]) {
       if (p.variable !== null && !scope.has(p.variable)) {
         throw new CypherSemanticError(
@@ -123,12 +126,13 @@ export class PatternChecker implements PatternScoper {
     element: PatternElement,
     before: ReadonlyMap<string, CyType>,
     after: Map<string, CyType>,
+    shortest: boolean,
   ): void {
     for (const node of element.nodes) {
       this.node(node, before, after);
     }
     for (const relationship of element.relationships) {
-      this.relationship(relationship, before, after);
+      this.relationship(relationship, before, after, shortest);
     }
   }
 
@@ -156,17 +160,22 @@ export class PatternChecker implements PatternScoper {
     after.set(node.variable, NODE);
   }
 
+  /**
+   * `shortest`: the relationship of a shortestPath() or allShortestPaths(), which may go
+   * beyond the hop cap or be unbounded.
+   */
   private relationship(
     relationship: RelationshipPattern,
     before: ReadonlyMap<string, CyType>,
     after: Map<string, CyType>,
+    shortest: boolean,
   ): void {
     for (const type of relationship.types) {
       checkName(type, relationship.pos, 'relationship type');
     }
     this.properties(relationship, before);
     const length = relationship.length;
-    if (length) {
+    if (length && !shortest) {
       if (length.max === null) {
         throw new CypherLimitError(
           'hops',
@@ -183,12 +192,12 @@ export class PatternChecker implements PatternScoper {
           relationship.pos,
         );
       }
-      if (length.min > length.max) {
-        throw new CypherSemanticError(
-          `The range *${length.min}..${length.max} is empty`,
-          relationship.pos,
-        );
-      }
+    }
+    if (length && length.max !== null && length.min > length.max) {
+      throw new CypherSemanticError(
+        `The range *${length.min}..${length.max} is empty`,
+        relationship.pos,
+      );
     }
     if (relationship.variable !== null) {
       this.declare(

@@ -55,6 +55,7 @@ export type CypherLimitName =
   | 'patternNodes'
   | 'patternRelationships'
   | 'hops'
+  | 'shortestPathNodes'
   | 'operators'
   | 'size'
   | 'resultRecords'

@@ -1,13 +1,18 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import {
+  DEFAULT_SHORTEST_PATH_NODES,
+  ShortestPathSearches,
+} from '../../src/adapters/sqlite/cypher/shortest-path-search';
 import { registerCypherFunctions } from '../../src/adapters/sqlite/cypher/sql-functions';
 
 /**
  * A read-only connection like a Cypher query thread's (query-thread.ts): the Cypher SQL
- * functions, and a time check that never stops a statement.
+ * functions, the shortest-path searches, and a time check that never stops a statement.
  */
 export function queryThreadConnection(filename: string): Database {
   const db = new BetterSqlite3(filename, { readonly: true });
   registerCypherFunctions(db);
+  new ShortestPathSearches(DEFAULT_SHORTEST_PATH_NODES).register(db);
   db.function('cy_alive', { varargs: true, deterministic: false }, () => 1);
   return db;
 }

@@ -7,6 +7,7 @@ describe('Cypher configuration', () => {
       timeoutMs: 5_000,
       maxRows: 1_000,
       maxHops: 5,
+      maxShortestPathNodes: 200_000,
       threads: 2,
       graphCacheRecords: 1_000_000,
     });

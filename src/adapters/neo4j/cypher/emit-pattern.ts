@@ -143,7 +143,8 @@ export class PatternEmitter implements PatternText {
     const types = r.types.length > 0 ? `:${r.types.map(quoteIdentifier).join('|')}` : '';
     // A shortest path always takes a range (Neo4j deprecates a fixed length there).
     const range = r.length ?? (inline ? null : { min: 1, max: 1 });
-    const length = range ? `*${range.min}..${range.max ?? range.min}` : '';
+    // Only a shortest path may be unbounded (`*`, `*1..`): the analyzer caps the others.
+    const length = range ? `*${range.min}..${range.max ?? ''}` : '';
     const body = `[${name}${types}${length}${inline ? ` {workspaceId: ${this.ctx.ws}}` : ''}]`;
     switch (r.direction) {
       case 'out':

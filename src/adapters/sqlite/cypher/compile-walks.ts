@@ -6,7 +6,8 @@ import type { SqlBuilder } from './sql-builder';
  * Recursive CTEs for variable-length relationships and shortest paths, in the style of
  * graph-expansion.ts: every recursive step is an indexed join on one end of `graph_edges`
  * (`graph_edges_out` or `graph_edges_in`), one arm per direction, never a view of all
- * edges; every step is bound to the workspace and to the hop bound.
+ * edges; every step is bound to the workspace and to the hop bound (an unbounded shortest
+ * path, to the nodes its search has not reached yet, shortest-path-search.ts).
  *
  * A walk's rows are `(lo, hi, hops, mid, rels)` in the pattern's left-to-right
  * orientation, whichever end it was seeded from: `lo` and `hi` the end node ids, `mid` the
@@ -95,12 +96,13 @@ export function variableLength(
 
 /**
  * Shortest paths between the pairs of ends the frame holds (a frame of the query itself:
- * the analyzer refuses shortest paths inside subqueries), over at most `max` hops:
- * a breadth-first search from every start (rows `(src, id, hops)`, deduplicated, so linear
- * in the nodes reached), the distance of every node from its start, then the paths
- * walked back from the end through nodes one step closer each time (only shortest paths
- * are ever enumerated). `shortest` keeps one path per pair (the smallest relationship
- * ids), `all` keeps them all.
+ * the analyzer refuses shortest paths inside subqueries), over at most `max` hops or
+ * unbounded: a breadth-first search from every start (rows `(src, id, hops)`, one per node
+ * reached: `cy_bfs_visit` of shortest-path-search.ts says which nodes are new, and ends a
+ * search once it has reached every end sought from its start), the distance of every node
+ * from its start, then the paths walked back from the end through nodes one step closer
+ * each time (only shortest paths are ever enumerated). `shortest` keeps one path per pair
+ * (the smallest relationship ids), `all` keeps them all.
  */
 export function shortestPaths(
   sql: SqlBuilder,
@@ -112,7 +114,7 @@ export function shortestPaths(
   edgeConditions: (edge: string) => string,
 ): Walk {
   const base = sql.alias('sp');
-  const max = sql.bind(relationship.length?.max ?? 1);
+  const upper = relationship.length ? relationship.length.max : 1;
   const min = sql.bind(relationship.length?.min ?? 1);
   const pairs = `${base}_pairs`;
   const bfs = `${base}_bfs`;
@@ -124,15 +126,24 @@ export function shortestPaths(
     ['a', 'b'],
     `SELECT * FROM (SELECT DISTINCT ${leftId} AS a, ${rightId} AS b${frame.body()}) WHERE a IS NOT NULL AND b IS NOT NULL`,
   );
+  // The search's state is keyed by this token, unique in the statement.
+  const token = sql.bind(bfs);
+  // A row of a search that has found every end it seeks reads no edge.
+  const open = `cy_bfs_open(${token}, s.src)${upper === null ? '' : ` AND s.hops < ${sql.bind(upper)}`}`;
+  // The visit is asked last (CASE evaluates in order): a node reached only through an
+  // edge the pattern refuses is not marked as reached.
   const forward = arms(relationship.direction, true).map(
     (arm) => `SELECT s.src, e.${arm.to}, s.hops + 1 FROM ${bfs} s
       JOIN graph_edges e ON e.workspace_id = ${sql.ws} AND e.${arm.from} = s.id
-      WHERE s.hops < ${max} AND cy_alive(e.rowid) AND ${edgeConditions('e')}`,
+      WHERE ${open} AND CASE WHEN cy_alive(e.rowid) AND ${edgeConditions('e')}
+        THEN cy_bfs_visit(${token}, s.src, e.${arm.to}) ELSE 0 END`,
   );
+  // Rows leave the queue nearest first (ORDER BY hops), so the search is breadth-first.
   sql.addCte(
     bfs,
     ['src', 'id', 'hops'],
-    `SELECT DISTINCT a, a, 0 FROM ${pairs} UNION ${forward.join(' UNION ')}`,
+    `SELECT a, a, 0 FROM ${pairs} GROUP BY a HAVING cy_bfs_start(${token}, a, json_group_array(b))
+      UNION ALL ${forward.join(' UNION ALL ')} ORDER BY 3`,
   );
   sql.addCte(dist, ['src', 'id', 'd'], `SELECT src, id, MIN(hops) FROM ${bfs} GROUP BY src, id`);
   const backward = arms(relationship.direction, false).map(

@@ -9,6 +9,7 @@ import { startModuleWorker } from '../../../workers/module-worker';
 import { compileToSql } from './compile-query';
 import { MEMORY_GRAPH_DEFAULT_RECORDS } from './memory-graph';
 import { compileMemoryQuery } from './memory-query';
+import { DEFAULT_SHORTEST_PATH_NODES } from './shortest-path-search';
 import type { BuiltMessage, ThreadReply, ThreadRequest } from './query-thread';
 import { SIZE_LIMIT } from './scalar-functions';
 import { VALUE_ERROR } from './sql-functions';
@@ -26,6 +27,11 @@ export interface SqliteCypherEngineOptions {
    * (memory-graph.ts); 0 keeps none. MEMORY_GRAPH_DEFAULT_RECORDS when unset.
    */
   graphCacheRecords?: number;
+  /**
+   * Nodes one shortestPath() or allShortestPaths() pattern of a query may visit, over all
+   * its start nodes (shortest-path-search.ts). DEFAULT_SHORTEST_PATH_NODES when unset.
+   */
+  shortestPathNodes?: number;
   /** Told how each query was answered and of each copy read (the `cypher_*` metrics). */
   metrics?: CypherEngineMetrics;
 }
@@ -258,6 +264,7 @@ export class SqliteCypherEngine implements CypherEngine {
         filename: this.options.filename,
         cancel,
         graphCacheRecords: this.options.graphCacheRecords ?? MEMORY_GRAPH_DEFAULT_RECORDS,
+        shortestPathNodes: this.options.shortestPathNodes ?? DEFAULT_SHORTEST_PATH_NODES,
       },
     });
     const slot: Slot = { worker, ready: false, busy: null, building: false, cancel };

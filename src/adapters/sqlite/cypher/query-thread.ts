@@ -19,6 +19,7 @@ import { graphState, MemoryGraphCache } from './memory-graph';
 import { compileMemoryQuery, MemoryRowsExceeded } from './memory-query';
 import { ResultTooLargeError } from './render';
 import { renderResult, runSqlQuery, type SqlQueryResult } from './run-query';
+import { ShortestPathLimitError, ShortestPathSearches } from './shortest-path-search';
 import { registerCypherFunctions } from './sql-functions';
 import { prepareCached } from './statement-cache';
 
@@ -64,8 +65,11 @@ export type ThreadReply =
       ok: false;
       timedOut: boolean;
       message: string;
-      /** Set when the answer was past a result limit (ResultTooLargeError). */
-      limit?: { name: 'resultRecords' | 'resultBytes'; max: number };
+      /**
+       * Set when the answer was past a result limit (ResultTooLargeError) or a shortest-path
+       * search past its bound (ShortestPathLimitError).
+       */
+      limit?: { name: 'resultRecords' | 'resultBytes' | 'shortestPathNodes'; max: number };
     };
 
 /** The message `cy_alive` throws with, to tell a deadline from another failure. */
@@ -80,14 +84,16 @@ const QUERY_CANCELLED = 'cypher query cancelled';
  */
 const CHECK_EVERY = 16;
 
-const { filename, cancel, graphCacheRecords } = workerData as {
+const { filename, cancel, graphCacheRecords, shortestPathNodes } = workerData as {
   filename: string;
   cancel: Int32Array;
   graphCacheRecords: number;
+  shortestPathNodes: number;
 };
 const db = new BetterSqlite3(filename, { readonly: true });
 db.pragma('busy_timeout = 5000');
 registerCypherFunctions(db);
+const searches = new ShortestPathSearches(shortestPathNodes).register(db);
 let deadline = Infinity;
 let calls = 0;
 /** Throws once the running query must stop: cancelled, or past its deadline. */
@@ -192,10 +198,12 @@ parentPort?.on('message', (request: ThreadRequest) => {
       ok: false,
       timedOut: message.includes(DEADLINE_PASSED) || Date.now() > deadline,
       message,
-      ...(error instanceof ResultTooLargeError
+      ...(error instanceof ResultTooLargeError || error instanceof ShortestPathLimitError
         ? { limit: { name: error.limit, max: error.max } }
         : {}),
     };
+  } finally {
+    searches.clear();
   }
   parentPort?.postMessage(reply);
   if (reply.ok && stale.workspaceId !== null) {
