@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthorizationRequest, OAuthClient } from '../../src/domain/oauth';
+import type { Scope } from '../../src/domain/scopes';
 import type { OAuthClientStore } from '../../src/ports/oauth-client-store';
 import type {
   NewAuthorizationCode,
@@ -152,6 +153,19 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
         expect(again).toBeNull();
       });
 
+      it('of sign-ups with one email at the same time, exactly one creates a user', async () => {
+        const email = `${randomUUID()}@example.com`;
+        const ids = Array.from({ length: 8 }, () => unique('usr'));
+        const created = await Promise.all(
+          ids.map((id) =>
+            s.users.create({ id, email, passwordHash: 'scrypt$hash', createdAt: at(0) }),
+          ),
+        );
+        const winners = created.filter((u) => u !== null);
+        expect(winners).toHaveLength(1);
+        expect((await s.users.findByEmail(email))?.id).toBe(winners[0]?.id);
+      });
+
       it('lists users oldest first with a total', async () => {
         const before = await s.users.list({ limit: 0, offset: 0 });
         const newer = await user();
@@ -202,6 +216,51 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
         });
         expect((await s.users.memberships(u.id)).map((m) => m.workspaceId)).toEqual([w1, w2]);
         expect(await s.users.memberships('usr_missing')).toEqual([]);
+      });
+
+      it('puts one membership however many puts of it run at the same time', async () => {
+        const u = await user();
+        const w = await workspace();
+        const scopes = [['read:nodes'], ['admin'], ['write:nodes'], ['read:nodes', 'write:nodes']];
+        const put = await Promise.all(
+          scopes.map((granted, i) =>
+            s.users.putMembership({
+              userId: u.id,
+              workspaceId: w,
+              scopes: granted as Scope[],
+              createdAt: at(i),
+              updatedAt: at(i),
+            }),
+          ),
+        );
+        const [kept, ...rest] = await s.users.memberships(u.id);
+        expect(rest).toEqual([]);
+        // The first to commit created it, and every other put kept its creation time; the
+        // last replaced the scopes.
+        expect(put.map((m) => m.createdAt)).toEqual(put.map(() => kept?.createdAt));
+        expect(put).toContainEqual(expect.objectContaining({ scopes: kept?.scopes }));
+      });
+
+      it('refuses a membership of a user or workspace that does not exist', async () => {
+        const u = await user();
+        const w = await workspace();
+        const membership = { scopes: ['admin'] as Scope[], createdAt: at(0), updatedAt: at(0) };
+        const refused = (p: Promise<unknown>) =>
+          p.then(
+            () => 'resolved',
+            () => 'rejected',
+          );
+        expect(
+          await refused(
+            s.users.putMembership({ ...membership, userId: u.id, workspaceId: randomUUID() }),
+          ),
+        ).toBe('rejected');
+        expect(
+          await refused(
+            s.users.putMembership({ ...membership, userId: 'usr_missing', workspaceId: w }),
+          ),
+        ).toBe('rejected');
+        expect(await s.users.memberships(u.id)).toEqual([]);
       });
     });
 
@@ -309,6 +368,36 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
         );
         expect((await s.grants.findAccessToken(late.access.tokenHash))?.revokedAt).not.toBeNull();
         expect(await s.grants.rotateRefreshToken(late.refresh.id, at(22))).toBe(false);
+      });
+    });
+
+    describe('a code reused while it is redeemed', () => {
+      it('revokes the family started at the same time as the code, whichever commits first', async () => {
+        const c = await client();
+        const u = await user();
+        for (let round = 0; round < 6; round += 1) {
+          const code = await codeFor(c, u.id);
+          const issued = pair();
+          await Promise.all([
+            s.grants.startFamily(
+              {
+                id: unique('fam'),
+                clientId: c.id,
+                userId: u.id,
+                authorizationCodeId: code.id,
+                createdAt: at(1),
+              },
+              issued,
+            ),
+            s.grants.revokeCode(code.id, at(2)),
+          ]);
+          expect(
+            (await s.grants.findAccessToken(issued.access.tokenHash))?.revokedAt,
+          ).not.toBeNull();
+          expect(
+            (await s.grants.findRefreshToken(issued.refresh.tokenHash))?.revokedAt,
+          ).not.toBeNull();
+        }
       });
     });
 

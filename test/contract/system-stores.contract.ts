@@ -108,6 +108,21 @@ export function systemStoresContract(name: string, factory: () => Promise<System
         expect(await stores.workspaces.update(randomUUID(), { name: 'x' })).toBeNull();
       });
 
+      it('keeps every change of updates made at the same time to different fields', async () => {
+        const w = await workspace();
+        const limits = { perMinute: 3, perDay: 30 };
+        for (let round = 0; round < 5; round += 1) {
+          const name = `renamed ${round}`;
+          const plan = round % 2 === 0 ? 'pro' : 'enterprise';
+          await Promise.all([
+            stores.workspaces.update(w.id, { name }),
+            stores.workspaces.update(w.id, { plan }),
+            stores.workspaces.update(w.id, { limits }),
+          ]);
+          expect(await stores.workspaces.get(w.id)).toEqual({ ...w, name, plan, limits });
+        }
+      });
+
       it('lists the requested ids by creation time then id, paged, ignoring unknown ids', async () => {
         const ws = [
           await workspace({ createdAt: at(3) }),
@@ -228,6 +243,17 @@ export function systemStoresContract(name: string, factory: () => Promise<System
         expect((await stores.apiKeys.revoke(w.id, k.id, at(20)))?.revokedAt).toBe(at(10));
         expect((await stores.apiKeys.findBySecretHash(k.secretHash))?.revokedAt).toBe(at(10));
         expect(await stores.apiKeys.revoke(w.id, 'key_unknown', at(30))).toBeNull();
+      });
+
+      it('revokes once even when revoked at the same time: every caller sees the one time kept', async () => {
+        const w = await workspace();
+        const k = key(w.id);
+        await stores.apiKeys.create(k);
+        const times = Array.from({ length: 8 }, (_, i) => at(10 + i));
+        const revoked = await Promise.all(times.map((t) => stores.apiKeys.revoke(w.id, k.id, t)));
+        const kept = (await stores.apiKeys.get(w.id, k.id))?.revokedAt;
+        expect(times).toContain(kept);
+        expect(revoked.map((r) => r?.revokedAt)).toEqual(times.map(() => kept));
       });
     });
   });
