@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { envSchema } from '../../src/config/env-schema';
+import { APOC_FUNCTIONS } from '../../src/graphql/neo4j-plugins';
 
 const root = path.resolve(__dirname, '..', '..');
 const composePath = path.join(root, 'docker-compose.yml');
+const workflowPath = path.join(root, '.github', 'workflows', 'ci.yml');
 
 interface ComposeService {
   image?: string;
@@ -175,6 +177,26 @@ describe('docker-compose.yml', () => {
 
   it('requires SECRETS_KEY (Neo4j holds the encrypted connector secrets), with no default', () => {
     expect(service?.environment?.SECRETS_KEY).toMatch(/^\$\{SECRETS_KEY:\?[^}]+\}$/);
+  });
+
+  it('loads APOC core into Neo4j, allowing exactly the functions the GraphQL fields call', () => {
+    const environment = compose.services.neo4j?.environment ?? {};
+    expect(JSON.parse(String(environment.NEO4J_PLUGINS))).toEqual(['apoc']);
+    expect(String(environment.NEO4J_dbms_security_procedures_allowlist).split(',')).toEqual([
+      ...APOC_FUNCTIONS,
+    ]);
+  });
+
+  it("runs CI's Neo4j service container as compose runs Neo4j, APOC core included", () => {
+    const workflow = parse(fs.readFileSync(workflowPath, 'utf8')) as {
+      jobs: { test: { services: Record<string, { image: string; env: Record<string, string> }> } };
+    };
+    const ci = workflow.jobs.test.services.neo4j;
+    const neo4j = compose.services.neo4j;
+    expect(ci?.image).toBe(neo4j?.image);
+    for (const name of ['NEO4J_PLUGINS', 'NEO4J_dbms_security_procedures_allowlist']) {
+      expect(ci?.env[name]).toBe(neo4j?.environment?.[name]);
+    }
   });
 
   it('passes the engine variables, and otherwise only variables the config knows', () => {
