@@ -59,6 +59,12 @@ export function webhookRoutes(deps: {
           const connector = await deps.reception.connectorFor(String(req.params.endpointId));
           requireMediaType(req);
           const slot = await deps.reception.acquireSlot(connector);
+          // The server's bound on the whole request counts from the headers, this read from
+          // the slot, so the server may answer 408 first and close the connection while the
+          // read still waits: the slot goes back as soon as any answer is sent.
+          const release = () => slot.release();
+          res.once('finish', release);
+          res.once('close', release);
           try {
             const readWithin = Math.min(deps.bodyTimeoutMs, slot.remainingMs());
             const body = await readRawBody(req, WEBHOOK_BODY_LIMIT_BYTES, readWithin);
