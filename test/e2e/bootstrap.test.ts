@@ -1,51 +1,80 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app';
-import { bootstrapIfEmpty, type BootstrapResult } from '../../src/auth/bootstrap';
-import { loadConfig } from '../../src/config/load-config';
-import { createContainer, type Container } from '../../src/container';
+import { bootstrapIfEmpty } from '../../src/auth/bootstrap';
 import { SCOPES } from '../../src/domain/scopes';
-import { HttpMetrics } from '../../src/http/metrics';
-import { createLogger } from '../../src/logger';
 import { expectData } from '../support/envelope-assertions';
 import { ManualClock } from '../support/manual-clock';
 import { recordResponses } from '../support/openapi';
-import { authHeaders, createTestApp } from '../support/test-app';
+import {
+  authHeaders,
+  bootstrapFirstStart,
+  createTestApp,
+  createTestContainer,
+  CreatedWorkspaces,
+  testConfig,
+} from '../support/test-app';
+import { testEngine } from '../support/test-engine';
 
-const WORKSPACE_ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
-const API_KEY = 'automation-secret-0123456789abcdefghij';
-
-/** One start of the service on `dataDir`, as main.ts does it: container, then bootstrap. */
-async function start(dataDir: string, env: Record<string, string> = {}) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const clock = new ManualClock();
-  const container: Container = createContainer(config, createLogger('silent'), {
-    clock,
-    metrics: new HttpMetrics({ collectDefaults: false }),
-  });
-  const boot: BootstrapResult | null = await bootstrapIfEmpty(
-    container.deps.workspaces,
-    container.deps.apiKeys,
-    clock,
-    config.bootstrap,
-  );
-  return { container, boot, app: recordResponses(createApp(container.deps)) };
-}
-
+/**
+ * The first start's bootstrap, and restarts that leave it alone. On Neo4j the run's server is
+ * shared by every test file and never empty, so a first start there is what
+ * `bootstrapFirstStart` makes (the records a first start on an empty Neo4j creates), and
+ * restarts show that a store holding workspaces gets nothing more.
+ */
 describe('bootstrap', () => {
   let dataDir: string;
+  let created: CreatedWorkspaces;
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-bootstrap-'));
+    created = new CreatedWorkspaces();
   });
-  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    await created.purge();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  it('creates a Starter workspace and an admin key with every scope on an empty store', async () => {
-    const first = await start(dataDir);
+  /** The container of one start on `dataDir`, as main.ts builds it. */
+  function container(env: Record<string, string>) {
+    const config = testConfig({ DATA_DIR: dataDir, ...env });
+    const clock = new ManualClock();
+    const built = created.track(createTestContainer(config, { clock }), config);
+    return { config, clock, container: built, app: recordResponses(createApp(built.deps)) };
+  }
+
+  /** A first start: the store gets its workspace and admin key. */
+  async function firstStart(env: Record<string, string> = {}) {
+    const started = container(env);
+    const boot = await bootstrapFirstStart(started.container, started.config, started.clock);
+    return { ...started, boot };
+  }
+
+  /** A later start, as main.ts does it: bootstrap only if the store is empty. */
+  async function restart(env: Record<string, string> = {}) {
+    const started = container(env);
+    const { workspaces, apiKeys } = started.container.deps;
+    const boot = await bootstrapIfEmpty(
+      workspaces,
+      apiKeys,
+      started.clock,
+      started.config.bootstrap,
+    );
+    return { ...started, boot };
+  }
+
+  /** BOOTSTRAP_WORKSPACE_ID and BOOTSTRAP_API_KEY of a test's own (the Neo4j is shared). */
+  const bootstrapIds = () => ({
+    workspaceId: randomUUID(),
+    apiKey: `automation-secret-${randomBytes(12).toString('hex')}`,
+  });
+
+  it('creates a Starter workspace and an admin key with every scope on a first start', async () => {
+    const first = await firstStart();
     try {
-      expect(first.boot).not.toBeNull();
-      const boot = first.boot!;
+      const boot = first.boot;
       expect(boot.workspace.plan).toBe('starter');
       expect(boot.apiKey).toMatch(/^wos_/);
       const res = await request(first.app).get('/api/me').set(authHeaders(boot.apiKey));
@@ -59,14 +88,19 @@ describe('bootstrap', () => {
   });
 
   it('is idempotent across restarts: the second start creates nothing and the first key still works', async () => {
-    const first = await start(dataDir);
-    const boot = first.boot!;
+    const first = await firstStart();
+    const boot = first.boot;
     await first.container.close();
 
-    const second = await start(dataDir);
+    const second = await restart();
     try {
       expect(second.boot).toBeNull();
-      expect(await second.container.deps.workspaces.count()).toBe(1);
+      if (testEngine() === 'sqlite') {
+        expect(await second.container.deps.workspaces.count()).toBe(1);
+      }
+      expect(await second.container.deps.workspaces.get(boot.workspace.id)).toMatchObject({
+        id: boot.workspace.id,
+      });
       const keys = await second.container.deps.apiKeys.list(boot.workspace.id, {
         limit: 10,
         offset: 0,
@@ -81,20 +115,21 @@ describe('bootstrap', () => {
   });
 
   it('uses BOOTSTRAP_WORKSPACE_ID, BOOTSTRAP_API_KEY and BOOTSTRAP_PLAN', async () => {
+    const { workspaceId, apiKey } = bootstrapIds();
     const t = await createTestApp({
       dataDir,
       env: {
-        BOOTSTRAP_WORKSPACE_ID: WORKSPACE_ID,
-        BOOTSTRAP_API_KEY: API_KEY,
+        BOOTSTRAP_WORKSPACE_ID: workspaceId,
+        BOOTSTRAP_API_KEY: apiKey,
         BOOTSTRAP_PLAN: 'pro',
       },
     });
     try {
-      expect(t.workspaceId).toBe(WORKSPACE_ID);
-      expect(t.apiKey).toBe(API_KEY);
-      const res = await request(t.app).get('/api/workspaces').set(authHeaders(API_KEY));
+      expect(t.workspaceId).toBe(workspaceId);
+      expect(t.apiKey).toBe(apiKey);
+      const res = await request(t.app).get('/api/workspaces').set(authHeaders(apiKey));
       expect(expectData(res, 200)).toEqual([
-        expect.objectContaining({ id: WORKSPACE_ID, plan: 'pro', scopes: [...SCOPES] }),
+        expect.objectContaining({ id: workspaceId, plan: 'pro', scopes: [...SCOPES] }),
       ]);
       expect(res.headers['x-ratelimit-limit']).toBe('300');
     } finally {
@@ -103,17 +138,24 @@ describe('bootstrap', () => {
   });
 
   it('ignores the BOOTSTRAP_* variables once the store has a workspace', async () => {
-    const env = { BOOTSTRAP_WORKSPACE_ID: WORKSPACE_ID, BOOTSTRAP_API_KEY: API_KEY };
-    const first = await start(dataDir, env);
-    expect(first.boot?.workspace.id).toBe(WORKSPACE_ID);
+    const { workspaceId, apiKey } = bootstrapIds();
+    const env = { BOOTSTRAP_WORKSPACE_ID: workspaceId, BOOTSTRAP_API_KEY: apiKey };
+    const first = await firstStart(env);
+    expect(first.boot.workspace.id).toBe(workspaceId);
     await first.container.close();
 
-    const second = await start(dataDir, { ...env, BOOTSTRAP_PLAN: 'enterprise' });
+    const other = bootstrapIds();
+    const second = await restart({
+      BOOTSTRAP_WORKSPACE_ID: other.workspaceId,
+      BOOTSTRAP_API_KEY: other.apiKey,
+      BOOTSTRAP_PLAN: 'enterprise',
+    });
     try {
       expect(second.boot).toBeNull();
-      const res = await request(second.app).get('/api/workspaces').set(authHeaders(API_KEY));
+      expect(await second.container.deps.workspaces.get(other.workspaceId)).toBeNull();
+      const res = await request(second.app).get('/api/workspaces').set(authHeaders(apiKey));
       expect(expectData(res, 200)).toEqual([
-        expect.objectContaining({ id: WORKSPACE_ID, plan: 'starter' }),
+        expect.objectContaining({ id: workspaceId, plan: 'starter' }),
       ]);
     } finally {
       await second.container.close();

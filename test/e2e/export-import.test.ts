@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,10 @@ import type { GraphNode } from '../../src/domain/graph';
 import type { Workspace } from '../../src/domain/workspace';
 import { expectData } from '../support/envelope-assertions';
 import { ManualClock } from '../support/manual-clock';
+import { neo4jTarget, purge } from '../support/neo4j';
 import { OntologyClient } from '../support/ontology-client';
 import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+import { testEngine } from '../support/test-engine';
 
 interface CliRun {
   code: number;
@@ -41,12 +44,31 @@ async function contents(t: TestApp, workspaceId: string) {
   };
 }
 
+/** Removes every record of `workspaceIds` from the run's Neo4j. */
+async function removeFromNeo4j(workspaceIds: Iterable<string>): Promise<void> {
+  const target = neo4jTarget();
+  if (!target.available) {
+    throw new Error(target.reason);
+  }
+  const stores = target.open();
+  try {
+    await purge(stores.graph, workspaceIds);
+  } finally {
+    await stores.close();
+  }
+}
+
+const ENGINE = testEngine() === 'neo4j' ? 'Neo4j' : 'SQLite';
+
 /**
  * Moving a workspace between stores: `export` writes NDJSON, `import` loads it into
- * whichever engine is configured. Here both ends are the embedded store (two data dirs),
- * and the round trip must be lossless: ids, versions, timestamps, properties and edges.
+ * whichever engine is configured. Here both ends are the project's engine, and the round
+ * trip must be lossless: ids, versions, timestamps, properties and edges. On the embedded
+ * store the two ends are two data dirs. The run's Neo4j is one server shared by both ends,
+ * so there the workspace is moved: removed after the export, then imported again.
+ * (Between the engines: engine-move.test.ts.)
  */
-describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
+describe(`export and import (${ENGINE} -> NDJSON -> ${ENGINE})`, () => {
   let source: TestApp;
   let target: TestApp;
   let sourceCli: CliDeps;
@@ -54,6 +76,16 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
   let dir: string;
   let file: string;
   let nodes: GraphNode[];
+  /** Everything the source held for the workspace when it was exported. */
+  let exported: Awaited<ReturnType<typeof contents>>;
+  /** Workspace ids this suite imports into (removed from Neo4j at the end). */
+  const copies = {
+    again: randomUUID(),
+    typed: randomUUID(),
+    asIs: randomUUID(),
+    copy: randomUUID(),
+    invalid: randomUUID(),
+  };
 
   beforeAll(async () => {
     const clock = new ManualClock(Date.UTC(2026, 4, 1, 8, 30, 0, 123));
@@ -107,12 +139,16 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
     clock.advance(10);
     await api.edge('MONITORS', sensor.id, pump.id);
     await api.edge('LOOPS', valve.id, valve.id, { n: 1 });
-    nodes = (await contents(source, source.workspaceId)).nodes;
+    exported = await contents(source, source.workspaceId);
+    nodes = exported.nodes;
   });
 
   afterAll(async () => {
     await source.close();
     await target.close();
+    if (testEngine() === 'neo4j') {
+      await removeFromNeo4j([source.workspaceId, ...Object.values(copies)]);
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -156,6 +192,10 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
   });
 
   it('imports it into another store losslessly: workspace, ids, versions, timestamps, edges', async () => {
+    if (testEngine() === 'neo4j') {
+      await removeFromNeo4j([source.workspaceId]);
+      expect(await target.container.deps.workspaces.get(source.workspaceId)).toBeNull();
+    }
     const result = await cli(targetCli, 'import', '--file', file, '--json');
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(result.stdout)).toEqual({
@@ -165,9 +205,7 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
       nodes: { inserted: 3, unchanged: 0 },
       edges: { inserted: 3, unchanged: 0 },
     });
-    expect(await contents(target, source.workspaceId)).toEqual(
-      await contents(source, source.workspaceId),
-    );
+    expect(await contents(target, source.workspaceId)).toEqual(exported);
     expect(nodes.map((n) => n.version).sort()).toEqual([1, 2, 2]);
   });
 
@@ -205,7 +243,10 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
   });
 
   it('can run again: identical records are skipped, a changed one is refused', async () => {
-    const again = await cli(sourceCli, 'import', '--file', file, '--json');
+    // Into a copy of its own, twice: the second run finds every record there already.
+    const args = ['import', '--file', file, '--workspace', copies.again, '--json'];
+    expect((await cli(targetCli, ...args)).code).toBe(0);
+    const again = await cli(targetCli, ...args);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({
       workspaceCreated: false,
@@ -238,7 +279,7 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
 
   it('checks every record against the types of the file, and writes no batch that breaks one', async () => {
     const typed = withBrokenPumps('typed.ndjson');
-    const fresh = '3c5e7a9b-2d4f-4a6c-8e0b-1d3f5a7c9e2b';
+    const fresh = copies.typed;
     const result = await cli(targetCli, 'import', '--file', typed, '--workspace', fresh, '--json');
     expect(result.code).toBe(2);
     const { error } = JSON.parse(result.stderr) as { error: { code: string; message: string } };
@@ -252,7 +293,7 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
 
   it('writes records that break their type as they are with --validate-records false', async () => {
     const asIs = withBrokenPumps('as-is.ndjson');
-    const fresh = '6e2a4c8d-0f1b-4d3e-9a5c-7b9d1f3a5c7e';
+    const fresh = copies.asIs;
     const usage = await cli(targetCli, 'import', '--file', asIs, '--validate-records', 'no');
     expect(usage).toMatchObject({ code: 2 });
     expect(usage.stderr).toContain('--validate-records must be true or false, got "no".');
@@ -276,19 +317,18 @@ describe('export and import (SQLite -> NDJSON -> SQLite)', () => {
   });
 
   it('copies into another workspace id with --workspace', async () => {
-    const copy = '5b1c2f0e-7a3d-4e8b-9c6f-0a1b2c3d4e5f';
+    const copy = copies.copy;
     const result = await cli(sourceCli, 'import', '--file', file, '--workspace', copy);
     expect(result.code).toBe(0);
-    const original = await contents(source, source.workspaceId);
     const copied = await contents(source, copy);
-    expect(copied.nodes).toEqual(original.nodes);
-    expect(copied.edges).toEqual(original.edges);
-    expect(copied.workspace).toEqual({ ...original.workspace, id: copy });
+    expect(copied.nodes).toEqual(exported.nodes);
+    expect(copied.edges).toEqual(exported.edges);
+    expect(copied.workspace).toEqual({ ...exported.workspace, id: copy });
   });
 
   it('refuses an invalid or truncated file, naming the line, and writes nothing', async () => {
     const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
-    const fresh = '9d3e5a7c-1b2f-4c6d-8e0a-2b4c6d8e0f1a';
+    const fresh = copies.invalid;
     const cases: [string, string[], RegExp][] = [
       ['truncated', lines.slice(0, -2), /^line \d+$/],
       ['not json', [...lines.slice(0, 2), '{oops', ...lines.slice(2)], /^line 3$/],

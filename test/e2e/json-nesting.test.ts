@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import request from 'supertest';
 import type { GraphNode } from '../../src/domain/graph';
 import type { EventIngestor } from '../../src/webhooks/event-ingestor';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { codesOf, type GqlError } from '../support/graphql-client';
+import { writeEventPayload } from '../support/raw-store';
 import type { TestApp } from '../support/test-app';
 import {
   adminHeaders,
@@ -195,15 +195,7 @@ describe('JSON nested deeper than 64 levels', () => {
 
       // What an older version stored for such a delivery: the deep payload, as received.
       const legacyPayload = `{"type":"legacy","data":${deepArray(HOSTILE)}}`;
-      const db = new Database(t.config.sqlitePath);
-      try {
-        db.prepare('UPDATE webhook_events SET payload = ? WHERE id = ?').run(
-          legacyPayload,
-          failed!.id,
-        );
-      } finally {
-        db.close();
-      }
+      await writeEventPayload(t.config, t.workspaceId, String(failed!.id), legacyPayload);
 
       expect((await listEvents(t, admin, connector.id)).items).toHaveLength(1);
       const read = await request(t.app).get(eventPath).set(admin);

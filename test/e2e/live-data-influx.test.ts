@@ -5,6 +5,7 @@ import { influxdUnavailableReason, startInfluxd, type Influxd } from '../support
 import { LiveDataClient, type SourceBody } from '../support/live-data-client';
 import { ManualClock } from '../support/manual-clock';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { storeChecks } from '../support/test-engine';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -57,7 +58,7 @@ describeWithInflux(
 
     it('stores and queries points in InfluxDB, and /ready reports it', async () => {
       const ready = expectData(await request(t.app).get('/ready'), 200);
-      expect(ready.checks).toEqual({ sqlite: 'up', influxdb: 'up' });
+      expect(ready.checks).toEqual({ ...storeChecks(), influxdb: 'up' });
 
       const s = await live.source('boiler', { unit: 'C' });
       await live.put(s.id, [
@@ -105,7 +106,7 @@ describeWithInflux(
         expectError(await live.query({ sourceId: s.id }), 503, 'SERVICE_UNAVAILABLE');
         expectError(await live.getSource(s.id), 503, 'SERVICE_UNAVAILABLE');
         const ready = expectError(await request(t.app).get('/ready'), 503, 'SERVICE_UNAVAILABLE');
-        expect(ready.details).toEqual({ checks: { sqlite: 'up', influxdb: 'down' } });
+        expect(ready.details).toEqual({ checks: { ...storeChecks(), influxdb: 'down' } });
         // Source records live in the system store: creating one still works.
         expectData(await live.createSource({ name: 'made during the outage' }), 201);
       } finally {

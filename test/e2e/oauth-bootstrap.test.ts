@@ -1,46 +1,68 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bootstrapIfEmpty, DEFAULT_DEMO_USER_EMAIL } from '../../src/auth/bootstrap';
 import { ConfigError, loadConfig } from '../../src/config/load-config';
-import { createContainer } from '../../src/container';
 import { SCOPES } from '../../src/domain/scopes';
-import { HttpMetrics } from '../../src/http/metrics';
-import { createLogger } from '../../src/logger';
 import { ManualClock } from '../support/manual-clock';
+import {
+  bootstrapFirstStart,
+  createTestContainer,
+  CreatedWorkspaces,
+  testConfig,
+} from '../support/test-app';
+import { testEngine } from '../support/test-engine';
 
-/** One start as main.ts does it, demo user included. */
-async function start(dataDir: string, env: Record<string, string> = {}) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const clock = new ManualClock();
-  const container = createContainer(config, createLogger('silent'), {
-    clock,
-    metrics: new HttpMetrics({ collectDefaults: false }),
-  });
-  const boot = await bootstrapIfEmpty(
-    container.deps.workspaces,
-    container.deps.apiKeys,
-    clock,
-    config.bootstrap,
-    container.deps.oauth.users,
-  );
-  return { container, boot };
-}
-
+/**
+ * The demo user of the first start. On Neo4j the run's server is shared by every test file:
+ * the first start is what `bootstrapFirstStart` makes, and the demo user gets an email of the
+ * test's own (users outlive the workspaces a test removes, and an email is one user's).
+ */
 describe('bootstrap: the demo user', () => {
   let dataDir: string;
+  let created: CreatedWorkspaces;
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-oauth-bootstrap-'));
+    created = new CreatedWorkspaces();
   });
-  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    await created.purge();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** One start as main.ts does it, demo user included; `first` as a first start. */
+  async function start(env: Record<string, string>, first: boolean) {
+    const config = testConfig({ DATA_DIR: dataDir, ...env });
+    const clock = new ManualClock();
+    const container = created.track(createTestContainer(config, { clock }), config);
+    const { users } = container.deps.oauth;
+    const boot = first
+      ? await bootstrapFirstStart(container, config, clock, users)
+      : await bootstrapIfEmpty(
+          container.deps.workspaces,
+          container.deps.apiKeys,
+          clock,
+          config.bootstrap,
+          users,
+        );
+    return { container, boot };
+  }
+
+  /** `email` on the embedded store; on Neo4j one of this test's own like it, `x+<hex>@...`. */
+  const ownEmail = (email: string) =>
+    testEngine() === 'neo4j' ? email.replace('@', `+${randomBytes(6).toString('hex')}@`) : email;
 
   it('is created with a generated password and every scope in the bootstrap workspace', async () => {
-    const { container, boot } = await start(dataDir);
+    const email = ownEmail(DEFAULT_DEMO_USER_EMAIL);
+    const env: Record<string, string> =
+      testEngine() === 'neo4j' ? { BOOTSTRAP_USER_EMAIL: email } : {};
+    const { container, boot } = await start(env, true);
     try {
       const user = boot!.user!;
       expect(user).toEqual({
         id: expect.stringMatching(/^usr_/),
-        email: DEFAULT_DEMO_USER_EMAIL,
+        email,
         password: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
         generatedPassword: true,
       });
@@ -55,25 +77,25 @@ describe('bootstrap: the demo user', () => {
   });
 
   it('uses BOOTSTRAP_USER_EMAIL and BOOTSTRAP_USER_PASSWORD, and a restart creates nothing', async () => {
-    const env = {
-      BOOTSTRAP_USER_EMAIL: 'Ops@Example.com',
-      BOOTSTRAP_USER_PASSWORD: 'deterministic-pw',
-    };
-    const first = await start(dataDir, env);
+    const written = ownEmail('Ops@Example.com');
+    const email = written.toLowerCase();
+    const env = { BOOTSTRAP_USER_EMAIL: written, BOOTSTRAP_USER_PASSWORD: 'deterministic-pw' };
+    const first = await start(env, true);
     expect(first.boot!.user).toMatchObject({
-      email: 'ops@example.com',
+      email,
       password: 'deterministic-pw',
       generatedPassword: false,
     });
     await first.container.close();
-    const second = await start(dataDir, env);
+    const second = await start(env, false);
     try {
       expect(second.boot).toBeNull();
-      const users = await second.container.deps.oauth.users.list({ limit: 10, offset: 0 });
-      expect(users.items.map((u) => u.email)).toEqual(['ops@example.com']);
-      expect(
-        await second.container.deps.oauth.users.authenticate('ops@example.com', 'deterministic-pw'),
-      ).not.toBeNull();
+      const { users } = second.container.deps.oauth;
+      if (testEngine() === 'sqlite') {
+        const listed = await users.list({ limit: 10, offset: 0 });
+        expect(listed.items.map((u) => u.email)).toEqual([email]);
+      }
+      expect((await users.authenticate(email, 'deterministic-pw'))?.id).toBe(first.boot!.user!.id);
     } finally {
       await second.container.close();
     }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+import { testEngine } from '../support/test-engine';
 import {
   adminHeaders,
   createConnector,
@@ -66,14 +67,15 @@ describe('operations metrics', () => {
     expectData(res, 201);
 
     const text = await metrics();
+    const engine = testEngine();
     expect(sample(text, 'command_duration_seconds_count{type="CREATE_NODE"}')).toBe(1);
     expect(
       sample(
         text,
-        'store_operation_duration_seconds_count{engine="sqlite",operation="graph.transaction"}',
+        `store_operation_duration_seconds_count{engine="${engine}",operation="graph.transaction"}`,
       ),
     ).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'store_errors_total{engine="sqlite"}')).toBeUndefined();
+    expect(sample(text, `store_errors_total{engine="${engine}"}`)).toBeUndefined();
     // The search metrics are there once, not duplicated.
     expect(text.match(/^# TYPE search_index_backlog gauge$/gm)).toHaveLength(1);
   });

@@ -1,11 +1,8 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
-import { loadConfig } from '../../src/config/load-config';
-import { createContainer, type Container } from '../../src/container';
+import type { Container } from '../../src/container';
 import type { GraphNode } from '../../src/domain/graph';
 import { ServiceUnavailableError } from '../../src/errors';
-import { HttpMetrics } from '../../src/http/metrics';
-import { createLogger } from '../../src/logger';
 import type { Embedder } from '../../src/ports/embedder';
 import type { VectorIndex, VectorPoint, VectorQuery } from '../../src/ports/vector-index';
 import { expectData, expectError } from '../support/envelope-assertions';
@@ -13,7 +10,13 @@ import { HashEmbedder } from '../support/hash-embedder';
 import { ManualClock } from '../support/manual-clock';
 import { OntologyClient } from '../support/ontology-client';
 import { recordResponses } from '../support/openapi';
-import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+import {
+  authHeaders,
+  createTestApp,
+  createTestContainer,
+  testConfig,
+  type TestApp,
+} from '../support/test-app';
 
 /** A vector index that fails like an unreachable engine while `down` is set. */
 class SwitchableIndex implements VectorIndex {
@@ -112,7 +115,8 @@ describe('search while the vector store or the embedder is down', () => {
 
     const failed = await search('cooling water');
     const error = expectError(failed, 503, 'SERVICE_UNAVAILABLE');
-    expect(error.details).toEqual({ checks: { 'sqlite-vec': 'down' } });
+    // Named by its backend: sqlite-vec on the embedded store, Neo4j's own index on Neo4j.
+    expect(error.details).toEqual({ checks: { [index.backend]: 'down' } });
     expect(failed.headers['retry-after']).toBeDefined();
     const hybrid = await request(t.app)
       .post('/api/rag/hybrid-search')
@@ -177,10 +181,9 @@ describe('search indexing across a restart', () => {
       // The process dies: its indexer stops and nothing else of it runs again.
       await first.container.deps.search.indexer.stop();
 
-      const config = loadConfig({ DATA_DIR: first.dataDir, LOG_LEVEL: 'silent' });
-      second = createContainer(config, createLogger('silent'), {
+      // The same data dir, and on Neo4j the same server: the outbox left there is drained.
+      second = createTestContainer(testConfig({ DATA_DIR: first.dataDir }), {
         clock: new ManualClock(Date.now()),
-        metrics: new HttpMetrics({ collectDefaults: false }),
         embedder: new HashEmbedder(),
       });
       await second.deps.search.indexer.whenIdle();

@@ -5,6 +5,7 @@ import type { HealthCheck } from '../../src/ports/health';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { recordResponses } from '../support/openapi';
 import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
+import { storeChecks } from '../support/test-engine';
 
 describe('system routes', () => {
   let t: TestApp;
@@ -26,7 +27,7 @@ describe('system routes', () => {
 
   it('/ready answers 200 when every store is reachable', async () => {
     const res = await request(t.app).get('/ready');
-    expect(expectData(res, 200)).toEqual({ status: 'ready', checks: { sqlite: 'up' } });
+    expect(expectData(res, 200)).toEqual({ status: 'ready', checks: storeChecks() });
   });
 
   it.each([
@@ -36,7 +37,7 @@ describe('system routes', () => {
     const app = withHealthCheck({ name: 'graph', ping });
     const res = await request(app).get('/ready');
     const error = expectError(res, 503, 'SERVICE_UNAVAILABLE');
-    expect(error.details).toEqual({ checks: { sqlite: 'up', graph: 'down' } });
+    expect(error.details).toEqual({ checks: { ...storeChecks(), graph: 'down' } });
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(res.text).not.toContain('connection refused');
   });
@@ -50,7 +51,7 @@ describe('system routes', () => {
     const res = await request(app).get('/ready');
     expect(expectData(res, 200)).toEqual({
       status: 'ready',
-      checks: { sqlite: 'up', redis: 'down' },
+      checks: { ...storeChecks(), redis: 'down' },
     });
   });
 

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../../src/app';
-import { bootstrapIfEmpty, bootstrapWorkspace } from '../../src/auth/bootstrap';
+import {
+  bootstrapIfEmpty,
+  bootstrapWorkspace,
+  type BootstrapResult,
+} from '../../src/auth/bootstrap';
+import type { UserService } from '../../src/auth/user-service';
 import { loadConfig, type Config } from '../../src/config/load-config';
 import { createContainer, type Container, type ContainerOverrides } from '../../src/container';
 import { HttpMetrics } from '../../src/http/metrics';
@@ -54,6 +59,84 @@ export interface TestAppOptions {
   webhookIngestor?: ContainerOverrides['webhookIngestor'];
 }
 
+/** The configuration of a test service on this project's engine, with logging silenced. */
+export function testConfig(env: Record<string, string>): Config {
+  return loadConfig({ ...engineEnv(), LOG_LEVEL: 'silent', ...env });
+}
+
+/**
+ * The container `main.ts` builds for `config`, logging silenced and with metrics of its own
+ * (no default collectors): what a test needs to start the service without `createTestApp`
+ * (restarts on the same data dir or Neo4j, several instances).
+ */
+export function createTestContainer(config: Config, overrides: ContainerOverrides = {}): Container {
+  return createContainer(config, createLogger('silent'), {
+    metrics: new HttpMetrics({ collectDefaults: false }),
+    ...overrides,
+  });
+}
+
+/**
+ * What a first start creates: a workspace, an admin key with every scope and, given `users`,
+ * the demo user. On the embedded default the store is new, and is bootstrapped as `main.ts`
+ * does (`bootstrapIfEmpty`). The run's Neo4j is shared by every test file and so never empty:
+ * there the same records are created whatever it holds (`bootstrapWorkspace`), as a first
+ * start on an empty Neo4j would.
+ */
+export async function bootstrapFirstStart(
+  container: Container,
+  config: Config,
+  clock: Clock,
+  users?: UserService,
+): Promise<BootstrapResult> {
+  const { workspaces, apiKeys } = container.deps;
+  const boot = config.neo4j
+    ? await bootstrapWorkspace(workspaces, apiKeys, clock, config.bootstrap, users)
+    : await bootstrapIfEmpty(workspaces, apiKeys, clock, config.bootstrap, users);
+  if (!boot) {
+    throw new Error('a first start expects an empty data dir');
+  }
+  return boot;
+}
+
+/**
+ * The workspaces created through some containers, to remove from the run's Neo4j once a test
+ * is done with them (records on the embedded store go with the test's data dir). A restart
+ * test tracks every container it builds and purges once, after the last.
+ */
+export class CreatedWorkspaces {
+  private readonly ids = new Set<string>();
+
+  /** Notes every workspace created through `container` (built from `config`) from now on. */
+  track(container: Container, config: Config): Container {
+    if (!config.neo4j) {
+      return container;
+    }
+    const store = container.deps.workspaces;
+    const create = store.create.bind(store);
+    store.create = async (workspace) => {
+      this.ids.add(workspace.id);
+      return create(workspace);
+    };
+    return container;
+  }
+
+  /** Removes every record of the noted workspaces from the run's Neo4j. */
+  async purge(): Promise<void> {
+    const target = neo4jTarget();
+    if (!target.available || this.ids.size === 0) {
+      return;
+    }
+    const stores = target.open();
+    try {
+      await purge(stores.graph, this.ids);
+      this.ids.clear();
+    } finally {
+      await stores.close();
+    }
+  }
+}
+
 /**
  * Builds the app exactly as `main.ts` does, on a temp data dir, with logging silenced, on
  * the test project's engine (test/support/test-engine.ts). Every response it sends is
@@ -66,16 +149,10 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wos-test-'));
-  const config = loadConfig({
-    ...engineEnv(),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  });
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
   const clock = options.clock ?? new ManualClock(Date.now());
-  const container = createContainer(config, createLogger('silent'), {
+  const container = createTestContainer(config, {
     clock,
-    metrics: new HttpMetrics({ collectDefaults: false }),
     ...(options.embedder === 'configured'
       ? {}
       : { embedder: options.embedder ?? new HashEmbedder() }),
@@ -83,25 +160,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.indexer ? { indexer: options.indexer } : {}),
     ...(options.webhookIngestor ? { webhookIngestor: options.webhookIngestor } : {}),
   });
-  const created = recordCreatedWorkspaces(container);
-  const boot = config.neo4j
-    ? await bootstrapWorkspace(
-        container.deps.workspaces,
-        container.deps.apiKeys,
-        clock,
-        config.bootstrap,
-      )
-    : await bootstrapIfEmpty(
-        container.deps.workspaces,
-        container.deps.apiKeys,
-        clock,
-        config.bootstrap,
-      );
-  if (!boot) {
-    throw new Error(
-      'createTestApp expects an empty data dir; build a container directly to test restarts',
-    );
-  }
+  const created = new CreatedWorkspaces();
+  created.track(container, config);
+  const boot = await bootstrapFirstStart(container, config, clock);
   const app = recordResponses(createApp(container.deps));
   return {
     app,
@@ -113,40 +174,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     close: async () => {
       await container.close();
-      if (config.neo4j) {
-        await purgeNeo4jWorkspaces(created);
-      }
+      await created.purge();
       if (!options.dataDir) {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
   };
-}
-
-/** The ids of the workspaces created through `container` from now on. */
-function recordCreatedWorkspaces(container: Container): Set<string> {
-  const ids = new Set<string>();
-  const store = container.deps.workspaces;
-  const create = store.create.bind(store);
-  store.create = async (workspace) => {
-    ids.add(workspace.id);
-    return create(workspace);
-  };
-  return ids;
-}
-
-/** Removes every record of `workspaceIds` from the run's Neo4j. */
-async function purgeNeo4jWorkspaces(workspaceIds: Set<string>): Promise<void> {
-  const target = neo4jTarget();
-  if (!target.available || workspaceIds.size === 0) {
-    return;
-  }
-  const stores = target.open();
-  try {
-    await purge(stores.graph, workspaceIds);
-  } finally {
-    await stores.close();
-  }
 }
 
 /** `Authorization` and `x-workspace-id` headers for a key in a workspace. */

@@ -50,3 +50,11 @@ export function itOn(engines: readonly TestEngine[], reason: string): TestCase {
   }
   return (name, fn, timeout) => it.skip(`${name} (skipped on ${engine}: ${reason})`, fn, timeout);
 }
+
+/**
+ * What `/ready` reports for the stores on this project's engine: the embedded SQLite file
+ * (which keeps the live-data points and the search index on Neo4j too), and Neo4j.
+ */
+export function storeChecks(): Record<string, 'up'> {
+  return testEngine() === 'neo4j' ? { sqlite: 'up', neo4j: 'up' } : { sqlite: 'up' };
+}
