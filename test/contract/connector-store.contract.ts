@@ -302,6 +302,33 @@ export function connectorStoreContract(
       });
     });
 
+    describe('finishing at the same time', () => {
+      it('moves a received event once: of concurrent finishes exactly one does it', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        await claim(delivery);
+        const outcomes = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            store.finishEvent(
+              connector.workspaceId,
+              delivery.id,
+              i % 2 === 0
+                ? { status: 'processed', nodeId: `node-${i}`, at: at(10 + i) }
+                : { status: 'failed', reason: `reason ${i}`, at: at(10 + i) },
+            ),
+          ),
+        );
+        const moved = outcomes.filter((e) => e !== null);
+        expect(moved).toHaveLength(1);
+        expect(await eventOf(delivery)).toMatchObject({
+          status: moved[0]?.status,
+          nodeId: moved[0]?.nodeId,
+          failureReason: moved[0]?.failureReason,
+          updatedAt: moved[0]?.updatedAt,
+        });
+      });
+    });
+
     describe('claiming inside graph transactions', () => {
       it('rolls a claim back with its transaction, leaving the delivery claimable', async () => {
         const connector = await stored();
@@ -541,6 +568,25 @@ export function connectorStoreContract(
             payload: delivery.payload,
           },
         });
+      });
+
+      it('lets exactly one of many concurrent replays of one failed event through', async () => {
+        const connector = await stored();
+        const delivery = makeDelivery(connector);
+        await claim(delivery);
+        await store.finishEvent(connector.workspaceId, delivery.id, {
+          status: 'failed',
+          reason: 'boom',
+          at: at(1),
+        });
+        const replays = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            store.claimReplay(connector.workspaceId, connector.id, delivery.id, at(2 + i)),
+          ),
+        );
+        expect(replays.filter((r) => r.status === 'claimed')).toHaveLength(1);
+        expect(replays.filter((r) => r.status === 'not_failed')).toHaveLength(7);
+        expect(await eventOf(delivery)).toMatchObject({ status: 'received', attempts: 2 });
       });
 
       it('refuses events that are missing, not failed, or whose delivery another event holds', async () => {
