@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/load-config';
+import { engineEnv } from '../support/test-engine';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -142,7 +143,8 @@ describe('configuration', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-config-'));
     try {
       const result = await run('npx', ['tsx', 'src/main.ts'], {
-        ...process.env,
+        ...runnerEnv(),
+        ...engineEnv(),
         DATA_DIR: dataDir,
         PORT: 'abc',
         BOOTSTRAP_API_KEY: 'short',
@@ -167,6 +169,13 @@ describe('configuration', () => {
     }
   });
 });
+
+/** The runner's environment (npx needs it), without the NEO4J_* the run may have set. */
+function runnerEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('NEO4J_')),
+  );
+}
 
 interface RunResult {
   code: number | null;

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jsonRequest, RawConnection } from '../support/raw-http';
-import { ServiceProcess, untilRefused } from '../support/service-process';
-
-const WORKSPACE_ID = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
-const API_KEY = 'shutdown-test-key-0123456789abcdefghij';
-const AUTH = { Authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID };
-/** The service answers `100 Continue` once it has read the head of such a request. */
-const CONTINUE = { ...AUTH, Expect: '100-continue' };
+import {
+  serviceWorkspace,
+  ServiceProcess,
+  untilRefused,
+  type ServiceWorkspace,
+} from '../support/service-process';
 
 /**
  * SIGTERM on the real process (`node --import tsx src/main.ts`): requests already received
@@ -17,7 +16,11 @@ const CONTINUE = { ...AUTH, Expect: '100-continue' };
  */
 describe('graceful shutdown (real process)', () => {
   let dataDir: string;
+  let workspace: ServiceWorkspace;
   let service: ServiceProcess | undefined;
+  let auth: Record<string, string>;
+  /** The service answers `100 Continue` once it has read the head of such a request. */
+  let continuing: Record<string, string>;
 
   const start = (env: Record<string, string>) => {
     service = new ServiceProcess({
@@ -25,15 +28,17 @@ describe('graceful shutdown (real process)', () => {
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'info',
-      BOOTSTRAP_WORKSPACE_ID: WORKSPACE_ID,
-      BOOTSTRAP_API_KEY: API_KEY,
+      ...workspace.env,
       ...env,
     });
     return service;
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-shutdown-'));
+    workspace = await serviceWorkspace();
+    auth = { Authorization: `Bearer ${workspace.apiKey}`, 'x-workspace-id': workspace.workspaceId };
+    continuing = { ...auth, Expect: '100-continue' };
   });
   afterEach(async () => {
     if (service) {
@@ -41,6 +46,7 @@ describe('graceful shutdown (real process)', () => {
       await service.exited;
       service = undefined;
     }
+    await workspace.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -51,8 +57,8 @@ describe('graceful shutdown (real process)', () => {
     // One keep-alive connection: two pipelined requests, then a third whose body is still
     // arriving when the signal comes. Its `100 Continue` says the service has read its head.
     const connection = await RawConnection.open(port);
-    const me = jsonRequest('GET', '/api/me', AUTH);
-    const createKey = jsonRequest('POST', '/api/api-keys', CONTINUE, {
+    const me = jsonRequest('GET', '/api/me', auth);
+    const createKey = jsonRequest('POST', '/api/api-keys', continuing, {
       name: 'created during shutdown',
       scopes: ['read:nodes'],
     });
@@ -101,7 +107,7 @@ describe('graceful shutdown (real process)', () => {
     });
     const port = await svc.port();
     const connection = await RawConnection.open(port);
-    const query = jsonRequest('POST', '/api/queries/cypher', AUTH, {
+    const query = jsonRequest('POST', '/api/queries/cypher', auth, {
       query: 'UNWIND range(1, 100000) AS a UNWIND range(1, 100000) AS b RETURN count(*) AS n',
     });
     void connection.write(query.head + query.body);
@@ -124,7 +130,7 @@ describe('graceful shutdown (real process)', () => {
     const svc = start({ SHUTDOWN_TIMEOUT_MS: '1000' });
     const port = await svc.port();
     const connection = await RawConnection.open(port);
-    const createKey = jsonRequest('POST', '/api/api-keys', CONTINUE, {
+    const createKey = jsonRequest('POST', '/api/api-keys', continuing, {
       name: 'never finished',
       scopes: ['read:nodes'],
     });

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ServiceProcess } from '../support/service-process';
+import { engineEnv } from '../support/test-engine';
 
 /**
  * Operator mistakes at start-up end the real process (`node --import tsx src/main.ts`) with
@@ -13,7 +14,13 @@ describe('start-up errors (real process)', () => {
   let service: ServiceProcess | undefined;
 
   const start = (env: Record<string, string>) => {
-    service = new ServiceProcess({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
+    service = new ServiceProcess({
+      ...engineEnv(),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    });
     return service;
   };
 

@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { ApiKeyService } from '../../src/auth/api-key-service';
+import { SCOPES } from '../../src/domain/scopes';
+import { systemClock } from '../../src/ports/clock';
+import { neo4jTarget, purge } from './neo4j';
+import { engineEnv, testEngine } from './test-engine';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -133,4 +139,72 @@ export async function untilRefused(port: number): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A workspace with an admin key for the service processes of a test, on its engine. */
+export interface ServiceWorkspace {
+  /** The variables that put a process on the project's engine, with this workspace. */
+  env: Record<string, string>;
+  workspaceId: string;
+  apiKey: string;
+  /** Removes the workspace from the run's Neo4j (on the embedded store it goes with DATA_DIR). */
+  remove(): Promise<void>;
+}
+
+/**
+ * A workspace and admin key for processes a test starts. On the embedded default the first
+ * process makes them as its first start (BOOTSTRAP_WORKSPACE_ID, BOOTSTRAP_API_KEY). The
+ * run's Neo4j is shared by every test file and never empty, so no process bootstraps there:
+ * they are written into it beforehand, as an operator would with the CLI, and `remove`
+ * purges them.
+ */
+export async function serviceWorkspace(): Promise<ServiceWorkspace> {
+  const workspaceId = randomUUID();
+  const apiKey = `wos_${randomBytes(32).toString('base64url')}`;
+  const env = {
+    ...engineEnv(),
+    BOOTSTRAP_WORKSPACE_ID: workspaceId,
+    BOOTSTRAP_API_KEY: apiKey,
+  };
+  if (testEngine() === 'sqlite') {
+    return { env, workspaceId, apiKey, remove: () => Promise.resolve() };
+  }
+  const target = neo4jTarget();
+  if (!target.available) {
+    throw new Error(target.reason);
+  }
+  const stores = target.open();
+  try {
+    await stores.workspaces.create({
+      id: workspaceId,
+      name: 'service process workspace',
+      plan: 'starter',
+      limits: null,
+      createdAt: new Date().toISOString(),
+    });
+    await new ApiKeyService(stores.apiKeys, systemClock).create({
+      workspaceId,
+      name: 'admin',
+      scopes: [...SCOPES],
+      expiresAt: null,
+      createdBy: null,
+      creatorScopes: null,
+      secret: apiKey,
+    });
+  } finally {
+    await stores.close();
+  }
+  return {
+    env,
+    workspaceId,
+    apiKey,
+    remove: async () => {
+      const cleaner = target.open();
+      try {
+        await purge(cleaner.graph, [workspaceId]);
+      } finally {
+        await cleaner.close();
+      }
+    },
+  };
 }
