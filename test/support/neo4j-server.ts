@@ -66,8 +66,22 @@ export function buildNeo4jLauncher(): void {
   }
 }
 
+/** Options of `startNeo4jTestServer`. */
+export interface Neo4jTestServerOptions {
+  /** The JVM's maximum heap, as `-Xmx` takes it (`1g`, `2g`, `1536m`); 1 GB when omitted. */
+  heap?: string;
+}
+
 /** Starts the server and resolves with its Bolt URI once it accepts connections. */
-export async function startNeo4jTestServer(): Promise<Neo4jTestServer> {
+export async function startNeo4jTestServer(
+  options: Neo4jTestServerOptions = {},
+): Promise<Neo4jTestServer> {
+  const heap = options.heap ?? '1g';
+  if (!/^\d+[kmg]?$/i.test(heap)) {
+    throw new Error(
+      `the Neo4j heap must be a size such as 1g or 1536m, got ${JSON.stringify(heap)}`,
+    );
+  }
   buildNeo4jLauncher();
   const password = randomBytes(18).toString('base64url');
   const target = path.join(LAUNCHER_DIR, 'target');
@@ -75,8 +89,8 @@ export async function startNeo4jTestServer(): Promise<Neo4jTestServer> {
   const child = spawn(
     'java',
     [
-      // About 1 GB of heap; the page cache is sized by Neo4j from what is left.
-      '-Xmx1g',
+      // The page cache is sized by Neo4j from the memory the heap leaves.
+      `-Xmx${heap}`,
       '-XX:+UseSerialGC',
       '-cp',
       classPath.join(path.delimiter),
