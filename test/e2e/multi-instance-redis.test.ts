@@ -4,21 +4,21 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddingsStub } from '../../bench/lib/embeddings-stub';
-import { loadConfig } from '../../src/config/load-config';
-import { createContainer, type Container } from '../../src/container';
+import type { Container } from '../../src/container';
 import { SCOPES } from '../../src/domain/scopes';
 import type { RateLimits } from '../../src/domain/workspace';
-import { HttpMetrics } from '../../src/http/metrics';
-import { createLogger } from '../../src/logger';
 import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis-server';
 import { ServiceProcess } from '../support/service-process';
+import { createTestContainer, CreatedWorkspaces, testConfig } from '../support/test-app';
+import { engineEnv } from '../support/test-engine';
 import { xHeaders } from '../support/webhook-fixtures';
 
 /**
  * Three real service processes (`node --import tsx src/main.ts`) on 127.0.0.1 behind no
- * proxy, sharing one Redis (REDIS_URL) and one SQLite file (WAL: several processes may
- * open it; the first one migrates and bootstraps before the others start). The test
- * process opens the same store, as the operator CLI does, to create workspaces and keys.
+ * proxy, sharing one Redis (REDIS_URL) and one store: the SQLite file of one DATA_DIR (WAL:
+ * several processes may open it; the first one migrates and bootstraps before the others
+ * start), or one Neo4j in the e2e-neo4j project. The test process opens the same store, as
+ * the operator CLI does, to create workspaces and keys.
  */
 const missing = redisUnavailableReason();
 if (missing) {
@@ -55,12 +55,14 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
     let instances: ServiceProcess[] = [];
     let urls: string[] = [];
     let store: Container;
+    const created = new CreatedWorkspaces();
 
     beforeAll(async () => {
       redis = await startRedis();
       embeddings = await startEmbeddingsStub();
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wos-instances-'));
       const env = {
+        ...engineEnv(),
         HOST: '127.0.0.1',
         PORT: '0',
         LOG_LEVEL: 'info',
@@ -80,11 +82,8 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
       instances.push(start(), start());
       const others = await Promise.all(instances.slice(1).map((i) => i.port()));
       urls = [first, ...others].map((port) => `http://127.0.0.1:${port}`);
-      store = createContainer(
-        loadConfig({ DATA_DIR: dataDir, REDIS_URL: redis.url, LOG_LEVEL: 'silent' }),
-        createLogger('silent'),
-        { metrics: new HttpMetrics({ collectDefaults: false }), startIndexer: false },
-      );
+      const config = testConfig({ DATA_DIR: dataDir, REDIS_URL: redis.url });
+      store = created.track(createTestContainer(config, { startIndexer: false }), config);
       await store.connected();
     }, 150_000);
 
@@ -94,6 +93,7 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
       }
       await Promise.all(instances.map((i) => i.exited));
       await store?.close();
+      await created.purge();
       await embeddings?.close();
       await redis?.destroy();
       if (dataDir) {
