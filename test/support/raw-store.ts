@@ -105,3 +105,34 @@ export async function writeEventPayload(
     db.prepare('UPDATE webhook_events SET payload = ? WHERE id = ?').run(payload, eventId),
   );
 }
+
+/** Every stored access token, refresh token and authorization code of an OAuth client. */
+export async function oauthGrantRecords(config: Config, clientId: string): Promise<unknown[]> {
+  if (config.neo4j) {
+    const rows = await onNeo4j(
+      config.neo4j,
+      `MATCH (x)
+       WHERE (x:_OAuthAccessToken OR x:_OAuthRefreshToken OR x:_OAuthCode)
+         AND x.clientId = $clientId
+       RETURN properties(x) AS record`,
+      { clientId },
+    );
+    return rows.map((row) => row.record);
+  }
+  // Tokens name their family, the family its client.
+  return onSqlite(config, (db) => [
+    ...db
+      .prepare(
+        `SELECT t.* FROM oauth_access_tokens t
+         JOIN oauth_token_families f ON f.id = t.family_id WHERE f.client_id = ?`,
+      )
+      .all(clientId),
+    ...db
+      .prepare(
+        `SELECT t.* FROM oauth_refresh_tokens t
+         JOIN oauth_token_families f ON f.id = t.family_id WHERE f.client_id = ?`,
+      )
+      .all(clientId),
+    ...db.prepare('SELECT * FROM oauth_authorization_codes WHERE client_id = ?').all(clientId),
+  ]);
+}
