@@ -387,11 +387,12 @@ export class ExpressionTyper {
         const r = right.kind === 'list' ? right.of : right;
         return listOf(unify(l, r));
       }
+      if (left.kind === 'any' || right.kind === 'any') {
+        // Decided per row: a string with a list property appends to the list.
+        return ANY;
+      }
       if (left.kind === 'string' || right.kind === 'string') {
         return STRING;
-      }
-      if (left.kind === 'any' || right.kind === 'any') {
-        return ANY;
       }
     }
     this.requireNumber(left, expr.left.pos, op);

@@ -5,7 +5,7 @@ import { TEMPORAL_FIELDS } from '../../../cypher/temporal';
 import { isNumeric, type CyType } from '../../../cypher/types';
 import { quotePropertyKey } from '../identifiers';
 import { emitCall } from './emit-functions';
-import { temporalValue, type EmitContext, type Scope } from './emit-context';
+import { temporalValue, toDriverValue, type EmitContext, type Scope } from './emit-context';
 
 /** What expressions need from the pattern emitter (patterns inside expressions). */
 export interface PatternText {
@@ -25,6 +25,9 @@ export const NUMBER_TYPE = 'INTEGER NOT NULL | FLOAT NOT NULL';
 export const TEXT_TYPE = 'STRING NOT NULL';
 export const LIST_TYPE = 'LIST<ANY> NOT NULL';
 export const SCALAR_TYPE = 'STRING NOT NULL | INTEGER NOT NULL | FLOAT NOT NULL | BOOLEAN NOT NULL';
+
+/** Text that costs nothing to repeat: a variable, a parameter, null, or a property read. */
+const SIMPLE_TEXT = /^(?:\$?\w+)(?:\[\$\w+\]|\.\w+)?$/;
 
 /** The record's own fields, stored under these names beside the properties. */
 const OWN_FIELDS: Readonly<Record<'node' | 'relationship', ReadonlySet<string>>> = {
@@ -90,9 +93,17 @@ export class ExpressionEmitter {
         return `${list}[${index}]`;
       }
       case 'list':
-        return `[${expr.items.map((item) => this.emit(item, scope)).join(', ')}]`;
-      case 'map':
+      case 'map': {
+        // A literal of constants is one parameter: Neo4j plans thousands of them slowly.
+        const constant = constantValue(expr);
+        if (constant) {
+          return this.ctx.bind(constant.value);
+        }
+        if (expr.kind === 'list') {
+          return `[${expr.items.map((item) => this.emit(item, scope)).join(', ')}]`;
+        }
         return `{${expr.entries.map((e) => `${quotePropertyKey(e.key)}: ${this.emit(e.value, scope)}`).join(', ')}}`;
+      }
       case 'unary':
         if (expr.op === 'not') {
           return `(NOT ${this.boolean(expr.operand, scope)})`;
@@ -106,9 +117,10 @@ export class ExpressionEmitter {
         return `(${this.emit(expr.operand, scope)} IS ${expr.negated ? 'NOT ' : ''}NULL)`;
       case 'labels': {
         const node = this.emit(expr.target, scope);
-        const tests = expr.labels
-          .filter((label) => label !== 'Entity')
-          .map((label) => `${node}.entityType = ${this.ctx.bindJson(label)}`);
+        const tests = this.entityTypeTests(
+          node,
+          expr.labels.filter((label) => label !== 'Entity'),
+        );
         // A null node answers null, as any other test of it would.
         return tests.length > 0 ? `(${tests.join(' AND ')})` : `(${node} IS NOT NULL OR null)`;
       }
@@ -171,11 +183,12 @@ export class ExpressionEmitter {
 
   /**
    * `use(x)` with `x` standing for `text`, evaluated once (`head([x IN [text] | ...])`);
-   * an expression with an aggregation is repeated instead.
+   * a variable, parameter or property read, and an expression with an aggregation, are
+   * repeated instead (Neo4j plans each nested comprehension for tens of milliseconds).
    */
   let(expr: Expr | null, text: string, use: (x: string) => string): string {
-    if (expr !== null && containsAggregate(expr)) {
-      return use(`(${text})`);
+    if (SIMPLE_TEXT.test(text) || (expr !== null && containsAggregate(expr))) {
+      return use(SIMPLE_TEXT.test(text) ? text : `(${text})`);
     }
     const x = this.ctx.variable();
     return `head([${x} IN [${text}] | ${use(x)}])`;
@@ -211,6 +224,20 @@ export class ExpressionEmitter {
       throw new Error(`unbound variable ${name} reached the Neo4j emitter`);
     }
     return emitted;
+  }
+
+  /**
+   * The tests of a node's type labels (`:Entity` left out): its entity type is each of
+   * them. A node has one, so two different labels (`:A:B`) are one test that is false
+   * (null for a null node, as a label test of null is), and a label written twice is
+   * tested once.
+   */
+  entityTypeTests(node: string, labels: readonly string[]): string[] {
+    const distinct = [...new Set(labels)];
+    if (distinct.length > 1) {
+      return [`${node}.entityType <> ${node}.entityType`];
+    }
+    return distinct.map((label) => `${node}.entityType = ${this.ctx.bindJson(label)}`);
   }
 
   /** `n.<field>` for a record's own field, `n[$key]` (or `` n.`key` `` when indexed) for a property. */
@@ -273,6 +300,25 @@ export class ExpressionEmitter {
     }
   }
 
+  /**
+   * `+` of values known only when the query runs, decided per row as Cypher decides it: a
+   * list with anything appends (or joins lists), numbers add, a string with a string or a
+   * number concatenates; any other pair (a boolean, a map) is null rather than Neo4j's
+   * type error. Each side is evaluated once.
+   */
+  private plus(left: Expr, right: Expr, scope: Scope): string {
+    const is = (x: string, type: string) => `(${x} IS :: ${type})`;
+    const textual = `${TEXT_TYPE} | ${NUMBER_TYPE}`;
+    const decide = (a: string, b: string) =>
+      `CASE WHEN ${is(a, LIST_TYPE)} OR ${is(b, LIST_TYPE)} ` +
+      `OR (${is(a, NUMBER_TYPE)} AND ${is(b, NUMBER_TYPE)}) THEN ${a} + ${b} ` +
+      `WHEN (${is(a, TEXT_TYPE)} OR ${is(b, TEXT_TYPE)}) AND ${is(a, textual)} AND ${is(b, textual)} ` +
+      `THEN toString(${a}) + toString(${b}) END`;
+    return this.let(left, this.emit(left, scope), (a) =>
+      this.let(right, this.emit(right, scope), (b) => decide(a, b)),
+    );
+  }
+
   private arithmetic(expr: BinaryOp, scope: Scope): string {
     const { op, left, right } = expr;
     const type: CyType = expr.type ?? { kind: 'any' };
@@ -290,23 +336,49 @@ export class ExpressionEmitter {
       return `(${this.text(left, scope)} + ${this.text(right, scope)})`;
     }
     if (type.kind === 'any' && op === '+') {
-      // Decided per row: numbers add, a string with a string or number concatenates.
-      const l = this.emit(left, scope);
-      const r = this.emit(right, scope);
-      const is = (x: string, type: string) => `(${x} IS :: ${type})`;
-      const textual = `${TEXT_TYPE} | ${NUMBER_TYPE}`;
-      const both = (a: string, b: string) =>
-        `CASE WHEN ${is(a, NUMBER_TYPE)} AND ${is(b, NUMBER_TYPE)} THEN ${a} + ${b} ` +
-        `WHEN (${is(a, TEXT_TYPE)} OR ${is(b, TEXT_TYPE)}) AND ${is(a, textual)} AND ${is(b, textual)} ` +
-        `THEN toString(${a}) + toString(${b}) END`;
-      if (containsAggregate(left) || containsAggregate(right)) {
-        return both(`(${l})`, `(${r})`);
-      }
-      const pair = this.ctx.variable();
-      return `head([${pair} IN [[${l}, ${r}]] | ${both(`${pair}[0]`, `${pair}[1]`)}])`;
+      return this.plus(left, right, scope);
     }
     // An integer division or modulo by zero stops the query (a 400), as on the embedded store.
     return `(${this.number(left, scope)} ${op} ${this.number(right, scope)})`;
+  }
+}
+
+/**
+ * The driver value of a literal, or of a list or map literal of such (nested too), as the
+ * emitter would bind them one by one; null for anything else.
+ */
+function constantValue(expr: Expr): { value: unknown } | null {
+  if (expr.folded) {
+    return null;
+  }
+  switch (expr.kind) {
+    case 'literal':
+      return { value: expr.float === true ? expr.value : toDriverValue(expr.value) };
+    case 'list': {
+      const items: unknown[] = [];
+      for (const item of expr.items) {
+        const constant = constantValue(item);
+        if (!constant) {
+          return null;
+        }
+        items.push(constant.value);
+      }
+      return { value: items };
+    }
+    case 'map': {
+      const map: Record<string, unknown> = {};
+      for (const entry of expr.entries) {
+        const constant = constantValue(entry.value);
+        if (!constant) {
+          return null;
+        }
+        // defineProperty keeps a `__proto__` key a key.
+        Object.defineProperty(map, entry.key, { value: constant.value, enumerable: true });
+      }
+      return { value: map };
+    }
+    default:
+      return null;
   }
 }
 

@@ -187,9 +187,8 @@ export class PatternEmitter implements PatternText {
   }
 
   private nodeConditions(node: NodePattern, name: string, scope: Scope): string[] {
-    const types = node.labels.map((label) => `${name}.entityType = ${this.ctx.bindJson(label)}`);
     return [
-      ...types,
+      ...this.exprs.entityTypeTests(name, node.labels),
       ...this.properties(node.properties as MapLiteral | null, name, NODE_FIELDS, scope),
     ];
   }
