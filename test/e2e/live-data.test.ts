@@ -12,7 +12,7 @@ const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-describe('live data over HTTP (embedded SQLite store)', () => {
+describe('live data over HTTP (points in the embedded store, no INFLUX_URL)', () => {
   let t: TestApp;
   let clock: ManualClock;
   let live: LiveDataClient;

@@ -15,17 +15,21 @@ export function testEngine(): TestEngine {
 
 /**
  * The variables that put a service on this project's engine: none on the embedded default;
- * NEO4J_URI and NEO4J_PASSWORD of the run's Neo4j (the global set-up's, or an external
- * one) with a test SECRETS_KEY on Neo4j. Merge them under a test's own variables.
+ * those of `neo4jEnv` on Neo4j. Merge them under a test's own variables.
  */
 export function engineEnv(): Record<string, string> {
-  if (testEngine() === 'sqlite') {
-    return {};
-  }
+  return testEngine() === 'sqlite' ? {} : neo4jEnv();
+}
+
+/**
+ * The variables that put a service on the run's Neo4j (the global set-up's, or an external
+ * one): NEO4J_URI and NEO4J_PASSWORD, with a test SECRETS_KEY.
+ */
+export function neo4jEnv(): Record<string, string> {
   const uri = process.env.NEO4J_URI;
   const password = process.env.NEO4J_PASSWORD;
   if (!uri || !password) {
-    throw new Error('the e2e-neo4j project runs only with NEO4J_URI and NEO4J_PASSWORD set');
+    throw new Error('a service on Neo4j needs NEO4J_URI and NEO4J_PASSWORD set');
   }
   return {
     NEO4J_URI: uri,
@@ -52,8 +56,8 @@ export function itOn(engines: readonly TestEngine[], reason: string): TestCase {
 }
 
 /**
- * What `/ready` reports for the stores on this project's engine: the embedded SQLite file
- * (which keeps the live-data points and the search index on Neo4j too), and Neo4j.
+ * What `/ready` reports for the stores on this project's engine: the embedded SQLite file,
+ * which a service on Neo4j opens too (live-data points without InfluxDB), and Neo4j.
  */
 export function storeChecks(): Record<string, 'up'> {
   return testEngine() === 'neo4j' ? { sqlite: 'up', neo4j: 'up' } : { sqlite: 'up' };
