@@ -40,18 +40,22 @@ export interface ApproximateStatus {
 /**
  * Nearest-neighbour index of node vectors, partitioned by workspace: every read and write
  * names its workspace and never sees another's points. Adapters: sqlite-vec (embedded
- * default, workspace as partition key) and Qdrant (one collection, workspace payload
- * index with `is_tenant`). Failures of the engine reject with `StoreUnavailableError`.
+ * default, workspace as partition key), Neo4j (one vector index beside the graph, searches
+ * kept to the workspace) and Qdrant (one collection, workspace payload index with
+ * `is_tenant`). Failures of the engine reject with `StoreUnavailableError`.
  */
 export interface VectorIndex {
-  /** `sqlite-vec` or `qdrant`, shown in the index status. */
+  /** `sqlite-vec`, `neo4j` or `qdrant`, shown in the index status. */
   readonly backend: string;
   /**
    * Creates the index for vectors of `dimensions` if missing. When an index exists with
    * other dimensions (the embedder changed), it is emptied and recreated, and the result
-   * says so: every workspace must then be re-indexed.
+   * says so (`recreated`): every workspace must then be re-indexed. `created` says that no
+   * index existed before this call (a new deployment, one that just moved its vectors to
+   * this store, or an index lost): it holds none of the nodes the graph may already have,
+   * so every workspace must be indexed too. Adapters that cannot tell leave it out.
    */
-  ensure(dimensions: number): Promise<{ recreated: boolean }>;
+  ensure(dimensions: number): Promise<{ recreated: boolean; created?: boolean }>;
   /** Inserts or replaces points (same workspace and node id: replaced). */
   upsert(points: readonly VectorPoint[]): Promise<void>;
   /** Removes the points of these nodes; unknown ids are ignored. */

@@ -220,7 +220,7 @@ export class Neo4jClient {
 }
 
 /** Two instances starting together may both create a schema rule; the loser's error is harmless. */
-function isRaceOnSameSchema(error: unknown): boolean {
+export function isRaceOnSameSchema(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     typeof code === 'string' && /^Neo\.ClientError\.Schema\.(Equivalent|.*AlreadyExists)/.test(code)

@@ -36,6 +36,20 @@ export function quoteIndexName(name: string): string {
   return `\`${name}\``;
 }
 
+/** The service's own labels: `_` and a capital letter, which no entity type can start with. */
+const SYSTEM_LABEL_PATTERN = /^_[A-Z][A-Za-z0-9]{0,62}$/;
+
+/**
+ * Quotes one of the service's own labels given at run time (the vector store's, which
+ * tests replace with one of their own), checked against the system label pattern.
+ */
+export function quoteSystemLabel(name: string): string {
+  if (!SYSTEM_LABEL_PATTERN.test(name)) {
+    throw new Error(`Not a valid system label: ${JSON.stringify(name)}`);
+  }
+  return `\`${name}\``;
+}
+
 /**
  * The label every entity carries beside its type label. An entity of type `Entity` has it
  * once; relabelling such a node must never remove it.

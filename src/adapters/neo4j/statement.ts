@@ -1,5 +1,5 @@
 import type { ManagedTransaction, Record as Neo4jRecord } from 'neo4j-driver';
-import { quoteIdentifier, quoteIndexName, quotePropertyKey } from './identifiers';
+import { quoteIdentifier, quoteIndexName, quotePropertyKey, quoteSystemLabel } from './identifiers';
 
 /**
  * One Cypher statement the adapters send, with the parameters it takes. Every statement is
@@ -18,8 +18,9 @@ export interface Statement<P extends string = string> {
  * A statement with identifier slots: labels or relationship types, which Cypher cannot
  * take as parameters. A slot is written `` `__NAME__` `` in the text (a valid, quoted
  * identifier, so the template itself lints) and filled only through `quoteSlot`: a slot
- * named `..._KEY` takes a property key, `..._INDEX` an index name, any other a label or
- * relationship type, each checked against its pattern and backtick-quoted.
+ * named `..._KEY` takes a property key, `..._INDEX` an index name, `..._SYSTEM_LABEL` one
+ * of the service's own (`_`) labels, any other a label or relationship type, each checked
+ * against its pattern and backtick-quoted.
  */
 export interface SlottedStatement<P extends string, S extends string> extends Statement<P> {
   readonly slots: readonly S[];
@@ -45,6 +46,9 @@ function quoteSlot(slot: string, value: string): string {
   }
   if (slot.endsWith('_INDEX')) {
     return quoteIndexName(value);
+  }
+  if (slot.endsWith('_SYSTEM_LABEL')) {
+    return quoteSystemLabel(value);
   }
   return quoteIdentifier(value);
 }

@@ -11,6 +11,7 @@ import { ONTOLOGY_STATEMENTS } from './ontology';
 import { SYSTEM_STATEMENTS } from './system';
 import { OAUTH_STATEMENTS } from './oauth';
 import { SEARCH_STATEMENTS } from './search';
+import { VECTOR_STATEMENTS } from './vectors';
 import { WEBHOOK_STATEMENTS } from './webhooks';
 
 /**
@@ -30,6 +31,7 @@ export function allStatements(): Statement[] {
     ...OAUTH_STATEMENTS,
     ...MAINTENANCE_STATEMENTS,
     ...SEARCH_STATEMENTS,
+    ...VECTOR_STATEMENTS,
     ...PROPERTY_INDEX_STATEMENTS,
     ...ONTOLOGY_STATEMENTS,
     ...CYPHER_ENDPOINT_STATEMENTS,

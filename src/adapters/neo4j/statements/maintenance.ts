@@ -191,6 +191,16 @@ export const PURGE_INDEX_OUTBOX = cypher(
   DELETE o`,
 );
 
+/** Search vectors stored in Neo4j (`statements/vectors.ts`; the service's label). */
+export const PURGE_VECTORS = cypher(
+  'purge-vectors',
+  ['workspaceIds'],
+  `
+  MATCH (v:_Vector)
+  WHERE v.workspaceId IN $workspaceIds
+  DELETE v`,
+);
+
 /** Ontology types, settings and unique values (`cypher/schema/011-ontology.cypher`). */
 export const PURGE_ONTOLOGY_TYPES = cypher(
   'purge-ontology-types',
@@ -240,6 +250,7 @@ export const MAINTENANCE_STATEMENTS = [
   PURGE_OAUTH_CLIENTS,
   PURGE_MEMBERSHIPS,
   PURGE_INDEX_OUTBOX,
+  PURGE_VECTORS,
   PURGE_ONTOLOGY_TYPES,
   PURGE_ONTOLOGY_SETTINGS,
   PURGE_UNIQUE_VALUES,
