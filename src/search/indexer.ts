@@ -101,8 +101,9 @@ export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
  * skipped instead of holding the outbox back (`embedBatch`).
  *
  * Before the first batch or the first search (`prepare`), the vector index is ensured
- * for the embedder's dimensions; when it had to be recreated (the embedder changed),
- * every workspace is enqueued again. The bundled model (about 1 s of CPU to load) is thus
+ * for the embedder's dimensions; when it had to be recreated (the embedder changed), or
+ * was created now while the graph may hold nodes already (the deployment moved its vectors
+ * to another store), every workspace is enqueued again. The bundled model (about 1 s of CPU to load) is thus
  * loaded only once there is something to embed, not by every process that opens the
  * store (the CLI, a server with no changes yet).
  */
@@ -121,8 +122,18 @@ export class SearchIndexer {
   private dims: number | null = null;
   private lastError: string | null = null;
   private readonly lastIndexed = new Map<string, string>();
-  private idleWaiters: (() => void)[] = [];
-  private drainWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  /**
+   * Passes over the outbox begun so far. A waiter is settled by a pass begun after it came:
+   * a pass already under way may have peeked past an entry committed meanwhile (on Neo4j an
+   * entry's seq is its transaction's start time, so it can commit behind a larger one).
+   */
+  private passes = 0;
+  private idleWaiters: { resolve: () => void; pass: number }[] = [];
+  private drainWaiters: {
+    resolve: () => void;
+    reject: (error: Error) => void;
+    pass: number;
+  }[] = [];
 
   constructor(
     private readonly deps: IndexerDeps,
@@ -144,10 +155,13 @@ export class SearchIndexer {
     this.wake.abort();
   }
 
-  /** Resolves once the loop has found the outbox empty (tests wait on this, never on time). */
+  /**
+   * Resolves once a pass of the loop begun after this call has found the outbox empty
+   * (tests wait on this, never on time).
+   */
   whenIdle(): Promise<void> {
     return new Promise((resolve) => {
-      this.idleWaiters.push(resolve);
+      this.idleWaiters.push({ resolve, pass: this.passes });
       this.nudge();
     });
   }
@@ -158,7 +172,7 @@ export class SearchIndexer {
    */
   drain(): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.drainWaiters.push({ resolve, reject });
+      this.drainWaiters.push({ resolve, reject, pass: this.passes });
       this.nudge();
     });
   }
@@ -247,11 +261,12 @@ export class SearchIndexer {
   private async run(): Promise<void> {
     while (!this.stopped) {
       let delay = this.options.idleMs;
+      const pass = ++this.passes;
       try {
         await this.catchUp();
         this.recovered();
-        this.settleIdleWaiters();
-        this.settleDrainWaiters(null);
+        this.settleIdleWaiters(pass);
+        this.settleDrainWaiters(null, pass);
       } catch (error) {
         if (this.stopped) {
           // Closing the embedder under a batch in flight: the entries stay for next time.
@@ -283,7 +298,7 @@ export class SearchIndexer {
         this.wake = new AbortController();
       }
     }
-    this.settleIdleWaiters();
+    this.settleIdleWaiters(Infinity);
     this.settleDrainWaiters(new Error('The indexer stopped.'));
   }
 
@@ -294,11 +309,20 @@ export class SearchIndexer {
    * current batch's entries still in the outbox (and the next one's, never written).
    */
   private async catchUp(): Promise<void> {
+    const wasEnsured = this.ensured;
     let entries = await this.deps.outbox.peek(this.options.batchSize);
     if (entries.length === 0) {
       return;
     }
     await this.prepare();
+    if (!wasEnsured) {
+      // Preparing may have enqueued every workspace again, giving these entries new seqs:
+      // taken as peeked, they would be indexed twice.
+      entries = await this.deps.outbox.peek(this.options.batchSize);
+      if (entries.length === 0) {
+        return;
+      }
+    }
     let current = await this.startBatch(entries);
     for (;;) {
       const after = entries[entries.length - 1]!.seq;
@@ -332,16 +356,21 @@ export class SearchIndexer {
     try {
       const dims = await stage('Loading the embedder', () => this.deps.embedder.dimensions());
       this.dims = dims;
-      const { recreated } = await stage('Preparing the vector index', () =>
+      const { recreated, created = false } = await stage('Preparing the vector index', () =>
         this.deps.vectors.ensure(dims),
       );
-      if (recreated) {
+      if (recreated || created) {
         await stage('Re-enqueueing every workspace', async () => {
           for (const workspaceId of await this.deps.workspaceIds()) {
             await this.deps.outbox.enqueueWorkspace(workspaceId);
           }
         });
-        this.deps.logger.info('search indexer: vector index recreated, re-indexing everything');
+        this.deps.logger.info(
+          { backend: this.deps.vectors.backend },
+          recreated
+            ? 'search indexer: vector index recreated for new dimensions, re-indexing everything'
+            : 'search indexer: new vector index, indexing every workspace',
+        );
       }
       this.ensured = true;
     } catch (error) {
@@ -478,10 +507,11 @@ export class SearchIndexer {
     this.lastError = null;
   }
 
-  private settleDrainWaiters(error: Error | null): void {
-    const waiters = this.drainWaiters;
-    this.drainWaiters = [];
-    for (const waiter of waiters) {
+  /** Rejects every drain waiter with `error`, or resolves those that came before `pass`. */
+  private settleDrainWaiters(error: Error | null, pass = Infinity): void {
+    const settled = this.drainWaiters.filter((w) => error !== null || w.pass < pass);
+    this.drainWaiters = this.drainWaiters.filter((w) => !settled.includes(w));
+    for (const waiter of settled) {
       if (error) {
         waiter.reject(error);
       } else {
@@ -490,11 +520,12 @@ export class SearchIndexer {
     }
   }
 
-  private settleIdleWaiters(): void {
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const resolve of waiters) {
-      resolve();
+  /** Resolves the idle waiters that came before `pass` began. */
+  private settleIdleWaiters(pass: number): void {
+    const settled = this.idleWaiters.filter((w) => w.pass < pass);
+    this.idleWaiters = this.idleWaiters.filter((w) => w.pass >= pass);
+    for (const waiter of settled) {
+      waiter.resolve();
     }
   }
 }

@@ -83,7 +83,7 @@ describe('QdrantVectorIndex requests', () => {
   it('creates a missing collection: cosine, per-tenant HNSW, workspace tenant index', async () => {
     recorder.state.answer = (req) =>
       req.method === 'GET' ? [404, 'Collection `nodes` not found'] : [200, true];
-    expect(await index.ensure(4)).toEqual({ recreated: false });
+    expect(await index.ensure(4)).toEqual({ recreated: false, created: true });
     expect(recorder.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
       'GET /collections/nodes',
       'PUT /collections/nodes',
@@ -107,12 +107,12 @@ describe('QdrantVectorIndex requests', () => {
   it('keeps a collection of the same size and recreates one of another size', async () => {
     recorder.state.answer = (req) =>
       req.method === 'GET' ? [200, collectionInfo(4)] : [200, true];
-    expect(await index.ensure(4)).toEqual({ recreated: false });
+    expect(await index.ensure(4)).toEqual({ recreated: false, created: false });
     expect(recorder.requests.some((r) => r.method === 'DELETE')).toBe(false);
 
     recorder.requests.length = 0;
     const other = new QdrantVectorIndex({ url: recorder.url, collection: 'nodes' });
-    expect(await other.ensure(8)).toEqual({ recreated: true });
+    expect(await other.ensure(8)).toEqual({ recreated: true, created: false });
     const steps = recorder.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`);
     expect(steps.slice(0, 3)).toEqual([
       'GET /collections/nodes',
@@ -126,7 +126,7 @@ describe('QdrantVectorIndex requests', () => {
     const info = collectionInfo(4);
     info.config.params.vectors.distance = 'Dot';
     recorder.state.answer = (req) => (req.method === 'GET' ? [200, info] : [200, true]);
-    expect(await index.ensure(4)).toEqual({ recreated: true });
+    expect(await index.ensure(4)).toEqual({ recreated: true, created: false });
     expect(recorder.requests.map((r) => r.method).slice(0, 3)).toEqual(['GET', 'DELETE', 'PUT']);
   });
 

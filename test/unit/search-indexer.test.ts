@@ -58,9 +58,14 @@ class MemoryIndex implements VectorIndex {
   upserts = 0;
   ensured: number[] = [];
   recreate = false;
+  /** What `ensure` says about creating the index (undefined: an adapter that cannot tell). */
+  create: boolean | undefined = undefined;
   ensure(dimensions: number) {
     this.ensured.push(dimensions);
-    return Promise.resolve({ recreated: this.recreate });
+    return Promise.resolve({
+      recreated: this.recreate,
+      ...(this.create === undefined ? {} : { created: this.create }),
+    });
   }
   upsert(points: readonly VectorPoint[]) {
     this.upserts += 1;
@@ -278,6 +283,42 @@ describe('SearchIndexer', () => {
     }
   });
 
+  it('whenIdle waits for a pass begun after it, which sees an entry committed behind a larger seq', async () => {
+    // On Neo4j a seq is its transaction's start time: an entry can commit after a pass has
+    // peeked past its seq. The pass under way misses it; whenIdle must not stop there.
+    const { outbox, nodes, indexer } = setup({ batchSize: 1 });
+    nodes.set('a', node('a'));
+    nodes.set('b', node('b'));
+    nodes.set('late', node('late'));
+    outbox.enqueue('ws', 'a');
+    outbox.enqueue('ws', 'b');
+    const embed = embedder.embed.bind(embedder);
+    let idle: Promise<void> | undefined;
+    embedder.embed = (texts) => {
+      if (!idle && texts[0] === 'Pump: pump b') {
+        // Committed now, with a seq below the batch under way; then the client waits.
+        outbox.entries.set('ws/late', {
+          workspaceId: 'ws',
+          nodeId: 'late',
+          seq: 0.5,
+          enqueuedAt: new Date(0).toISOString(),
+        });
+        idle = indexer.whenIdle();
+      }
+      return embed(texts);
+    };
+    try {
+      indexer.start();
+      await indexer.whenIdle();
+      await idle;
+      expect(outbox.entries.size).toBe(0);
+      expect(embedder.calls.flat()).toContain('Pump: pump late');
+    } finally {
+      embedder.embed = embed;
+      await indexer.stop();
+    }
+  });
+
   it('ensures the index for the embedder’s dimensions and re-enqueues every workspace when recreated', async () => {
     const { outbox, index, nodes, indexer } = setup();
     index.recreate = true;
@@ -292,6 +333,50 @@ describe('SearchIndexer', () => {
     await indexer.whenIdle();
     expect(index.ensured).toEqual([2]);
     expect(enqueued).toEqual(['ws']);
+    await indexer.stop();
+  });
+
+  it('indexes every workspace when the vector index is new, each node once', async () => {
+    // A deployment that moves its vectors to another store finds that store empty.
+    const { outbox, index, nodes, indexer } = setup();
+    index.create = true;
+    const enqueued: string[] = [];
+    outbox.enqueueWorkspace = (ws: string) => {
+      enqueued.push(ws);
+      for (const id of nodes.keys()) {
+        outbox.enqueue(ws, id);
+      }
+      return Promise.resolve(nodes.size);
+    };
+    for (const id of ['a', 'b', 'c']) {
+      nodes.set(id, node(id));
+    }
+    // Only the latest change is pending; the other nodes were indexed into the old store.
+    outbox.enqueue('ws', 'c');
+    indexer.start();
+    await indexer.whenIdle();
+    expect(enqueued).toEqual(['ws']);
+    expect([...index.points.keys()].sort()).toEqual(['ws/a', 'ws/b', 'ws/c']);
+    // The entry peeked before preparing got a new seq; it was taken again, not embedded twice.
+    expect(embedder.calls.flat()).toHaveLength(3);
+    expect(outbox.entries.size).toBe(0);
+    await indexer.stop();
+  });
+
+  it('keeps to the pending entries when the index existed', async () => {
+    const { outbox, index, nodes, indexer } = setup();
+    index.create = false;
+    let enqueued = 0;
+    outbox.enqueueWorkspace = () => {
+      enqueued += 1;
+      return Promise.resolve(0);
+    };
+    nodes.set('a', node('a'));
+    outbox.enqueue('ws', 'a');
+    indexer.start();
+    await indexer.whenIdle();
+    expect(enqueued).toBe(0);
+    expect(index.points.size).toBe(1);
     await indexer.stop();
   });
 

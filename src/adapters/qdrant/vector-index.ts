@@ -60,7 +60,7 @@ export class QdrantVectorIndex implements VectorIndex {
     });
   }
 
-  ensure(dimensions: number): Promise<{ recreated: boolean }> {
+  ensure(dimensions: number): Promise<{ recreated: boolean; created: boolean }> {
     return this.call(async () => {
       if (!Number.isInteger(dimensions) || dimensions < 1) {
         throw new Error(`Vector dimensions must be a positive integer, got ${dimensions}`);
@@ -75,7 +75,11 @@ export class QdrantVectorIndex implements VectorIndex {
       // Idempotent; also repairs a collection created without them.
       await this.createPayloadIndexes();
       this.dims = dimensions;
-      return { recreated: existing !== undefined && existing !== dimensions };
+      return {
+        recreated: existing !== undefined && existing !== dimensions,
+        // A new collection holds none of the graph's nodes: the indexer enqueues them all.
+        created: existing === undefined,
+      };
     });
   }
 
