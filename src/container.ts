@@ -186,7 +186,9 @@ export function createContainer(
     clock,
     logger,
     instrument,
-    ...(neo4j ? { outbox: instrument(neo4j.indexOutbox, 'neo4j', 'indexOutbox') } : {}),
+    ...(neo4j
+      ? { outbox: instrument(neo4j.indexOutbox, 'neo4j', 'indexOutbox'), neo4j: neo4j.client }
+      : {}),
     ...(overrides.embedder ? { embedder: overrides.embedder } : {}),
     ...(overrides.vectorIndex ? { decorateVectorIndex: overrides.vectorIndex } : {}),
     ...(overrides.indexer ? { indexer: overrides.indexer } : {}),

@@ -175,6 +175,10 @@ const secretKeyList = (name: string) =>
       return keys;
     });
 
+/** Where search vectors live (docs/search.md "Vector indexes"). */
+export const VECTOR_STORES = ['sqlite', 'neo4j', 'qdrant'] as const;
+export type VectorStore = (typeof VECTOR_STORES)[number];
+
 /**
  * Every environment variable the service reads. Nothing else in the code base reads
  * `process.env`; see `loadConfig`.
@@ -290,13 +294,16 @@ export const envSchema = z.object({
   NEO4J_ACQUISITION_TIMEOUT_MS: durationMs('NEO4J_ACQUISITION_TIMEOUT_MS', 5000),
   NEO4J_MAX_RETRY_TIME_MS: durationMs('NEO4J_MAX_RETRY_TIME_MS', 3000),
   // Search (docs/search.md): an OpenAI-compatible embeddings endpoint instead of the bundled
-  // model when EMBEDDINGS_URL is set; Qdrant instead of sqlite-vec when QDRANT_URL is set.
+  // model when EMBEDDINGS_URL is set; the vector store by VECTOR_STORE (see loadConfig).
   EMBEDDINGS_URL: httpUrl('EMBEDDINGS_URL'),
   EMBEDDINGS_MODEL: optionalString,
   EMBEDDINGS_API_KEY: optionalString,
   EMBEDDINGS_TIMEOUT_MS: durationMs('EMBEDDINGS_TIMEOUT_MS', 30_000),
   // Query texts whose vectors are kept for searches sent again (0: none).
   SEARCH_QUERY_CACHE: integer('SEARCH_QUERY_CACHE', 1000, { min: 0, max: 1_000_000 }),
+  VECTOR_STORE: optionalString.pipe(
+    z.enum(VECTOR_STORES, { message: `must be one of ${VECTOR_STORES.join(', ')}` }).optional(),
+  ),
   QDRANT_URL: httpUrl('QDRANT_URL'),
   QDRANT_API_KEY: optionalString,
   QDRANT_COLLECTION: z

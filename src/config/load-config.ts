@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { PropertyIndexes } from '../filters/indexes';
 import { KEY_FILE_NAME, type SecretKeySettings } from '../secrets/key-ring';
-import { envSchema, type Env } from './env-schema';
+import { envSchema, type Env, type VectorStore } from './env-schema';
 
 /** The validated, typed configuration the rest of the service receives. */
 export interface Config {
@@ -106,7 +106,12 @@ export interface Config {
     { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
   /** Query texts whose vectors are kept in memory, 0 for none (docs/search.md). */
   searchQueryCache: number;
-  /** Qdrant for vectors when QDRANT_URL is set; sqlite-vec otherwise (docs/search.md). */
+  /**
+   * Where search vectors live (VECTOR_STORE; docs/search.md): Qdrant when QDRANT_URL is
+   * set, else Neo4j's vector index when NEO4J_URI is, else sqlite-vec in the embedded file.
+   */
+  vectorStore: VectorStore;
+  /** Qdrant's settings when QDRANT_URL is set (then `vectorStore` is `qdrant`). */
   qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
   /**
    * Redis, shared by every instance, for rate limits, the sign-in throttle, webhook slots
@@ -237,6 +242,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     searchQueryCache: env.SEARCH_QUERY_CACHE,
+    vectorStore:
+      env.VECTOR_STORE ?? (env.QDRANT_URL ? 'qdrant' : env.NEO4J_URI ? 'neo4j' : 'sqlite'),
     qdrant: env.QDRANT_URL
       ? { url: env.QDRANT_URL, apiKey: env.QDRANT_API_KEY, collection: env.QDRANT_COLLECTION }
       : undefined,
@@ -271,6 +278,30 @@ function relatedProblems(source: Record<string, string | undefined>): string[] {
   }
   if (set('EMBEDDINGS_URL') && !set('EMBEDDINGS_MODEL')) {
     problems.push('EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set');
+  }
+  problems.push(...vectorStoreProblems(source));
+  return problems;
+}
+
+/**
+ * VECTOR_STORE against the engines it needs: `neo4j` keeps the vectors in the graph's
+ * Neo4j (NEO4J_URI), `qdrant` in QDRANT_URL's Qdrant; a QDRANT_URL that another store
+ * would leave unused is a mistake to report, not to ignore.
+ */
+function vectorStoreProblems(source: Record<string, string | undefined>): string[] {
+  const value = (name: string) => (source[name] ?? '').trim();
+  const store = value('VECTOR_STORE');
+  const problems: string[] = [];
+  if (store === 'neo4j' && value('NEO4J_URI') === '') {
+    problems.push('VECTOR_STORE: neo4j keeps the vectors in the graph database; set NEO4J_URI');
+  }
+  if (store === 'qdrant' && value('QDRANT_URL') === '') {
+    problems.push('VECTOR_STORE: qdrant needs QDRANT_URL');
+  }
+  if ((store === 'sqlite' || store === 'neo4j') && value('QDRANT_URL') !== '') {
+    problems.push(
+      `VECTOR_STORE: is ${store} but QDRANT_URL is set; unset QDRANT_URL or set VECTOR_STORE=qdrant`,
+    );
   }
   return problems;
 }

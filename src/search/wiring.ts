@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import type { Neo4jClient } from '../adapters/neo4j/client';
 import type { SqliteDatabase } from '../adapters/sqlite/database';
 import { SqliteIndexOutbox } from '../adapters/sqlite/index-outbox';
 import type { Config } from '../config/load-config';
@@ -33,13 +34,16 @@ const WORKSPACE_PAGE = 100;
 
 /**
  * Builds search from the configuration (docs/search.md): the embedder (EMBEDDINGS_URL or
- * the bundled model), the vector index (QDRANT_URL or sqlite-vec), the outbox of the
- * graph's engine (Neo4j's when the graph is in Neo4j, else SQLite's), and the background
- * indexer, which starts at once.
+ * the bundled model), the vector index (VECTOR_STORE: Qdrant, Neo4j or sqlite-vec), the
+ * outbox of the graph's engine (Neo4j's when the graph is in Neo4j, else SQLite's), and
+ * the background indexer, which starts at once.
  */
 export function createSearch(options: {
-  config: Pick<Config, 'embeddings' | 'qdrant'> & Partial<Pick<Config, 'searchQueryCache'>>;
+  config: Pick<Config, 'embeddings' | 'vectorStore' | 'qdrant'> &
+    Partial<Pick<Config, 'searchQueryCache'>>;
   db: SqliteDatabase;
+  /** The graph's Neo4j, when the graph is there (its vector index with VECTOR_STORE=neo4j). */
+  neo4j?: Neo4jClient;
   graph: GraphStore;
   workspaces: WorkspaceStore;
   clock: Clock;
@@ -67,10 +71,12 @@ export function createSearch(options: {
     ? new SearchMetrics(options.metrics, () => outbox.pendingAll())
     : undefined;
   const base = instrument(
-    createVectorIndex(options.config, options.db, {
-      buildOnWrite: options.startIndexer !== false,
-    }),
-    options.config.qdrant ? 'qdrant' : 'sqlite',
+    createVectorIndex(
+      options.config,
+      { db: options.db, neo4j: options.neo4j },
+      { buildOnWrite: options.startIndexer !== false },
+    ),
+    options.config.vectorStore,
     'vectors',
   );
   const vectors = options.decorateVectorIndex ? options.decorateVectorIndex(base) : base;
