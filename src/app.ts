@@ -12,7 +12,7 @@ import type { RateLimits } from './domain/workspace';
 import type { HttpMetrics } from './http/metrics';
 import { errorHandler, notFound } from './http/middleware/error-handler';
 import { cors } from './http/middleware/cors';
-import { createGuard } from './http/middleware/guard';
+import { createGuard, type GuardDeps } from './http/middleware/guard';
 import { jsonBody } from './http/middleware/json-body';
 import { methodNotAllowed } from './http/middleware/method-not-allowed';
 import { requestLifecycle } from './http/middleware/observe';
@@ -35,6 +35,13 @@ import { systemRoutes } from './http/routes/system';
 import { webhookRoutes } from './http/routes/webhooks';
 import { liveDataRoutes } from './http/routes/live-data';
 import { ragRoutes } from './http/routes/rag';
+import { eventRoutes } from './http/routes/events';
+import { eventSubscriptionRoutes } from './http/routes/event-subscriptions';
+import type { SubscriptionService } from './events/delivery/subscription-service';
+import type { EventFeed } from './events/event-feed';
+import type { EventRetention } from './events/retention';
+import type { GraphQLServices } from './graphql/schema';
+import type { SubscriptionServerDeps } from './graphql/subscriptions';
 import type { SearchDeps } from './search/wiring';
 import { explorerAssets } from './graphql/explorer';
 import { graphqlRoutes } from './graphql/routes';
@@ -87,6 +94,17 @@ export interface AppDeps {
   graphql: GraphQLSettings;
   /** Secrets at rest: the configured keys and the re-encryption pass (start-up, CLI). */
   secrets: SecretsDeps;
+  /** The change feed: pull and Server-Sent Events (docs/events.md). */
+  events: {
+    feed: EventFeed;
+    /** Outbound webhook subscriptions (docs/events.md, "Webhook subscriptions"). */
+    subscriptions: SubscriptionService;
+    /** Removes events and delivery attempts past EVENTS_RETENTION_DAYS (every minute, and on demand). */
+    retention: EventRetention;
+    streamHeartbeatMs: number;
+    streamStallMs: number;
+    maxStreams: number;
+  };
   /** Connectors and inbound webhooks (docs/webhooks.md). */
   webhooks: {
     connectors: ConnectorService;
@@ -189,29 +207,63 @@ export function routeTable(deps: AppDeps): RouteDef[] {
       connectors: deps.webhooks.connectors,
       publicUrl: deps.webhooks.publicUrl,
     }),
+    ...eventSubscriptionRoutes({ subscriptions: deps.events.subscriptions }),
+    ...eventRoutes({
+      feed: deps.events.feed,
+      heartbeatMs: deps.events.streamHeartbeatMs,
+      stallMs: deps.events.streamStallMs,
+      maxStreams: deps.events.maxStreams,
+      draining: deps.lifecycle.draining,
+      logger: deps.logger,
+    }),
     ...graphqlRoutes({
-      services: {
-        queries: deps.queries,
-        cypher: deps.cypher,
-        commands: deps.commands,
-        ontology: deps.ontology,
-        liveData: deps.liveData.service,
-        search: deps.search.service,
-        indexStatus: (workspaceId) => deps.search.indexer.status(workspaceId),
-        clock: deps.clock,
-      },
+      services: graphqlServices(deps),
       settings: deps.graphql,
       logger: deps.logger,
       body: { limitBytes: deps.http.bodyLimitBytes, timeoutMs: deps.http.bodyTimeoutMs },
-      guard: {
-        authenticator: deps.authenticator,
-        rateLimiter: deps.rateLimiter,
-        workspaces: deps.workspaces,
-        clock: deps.clock,
-        rateLimit: deps.http.rateLimit,
-      },
+      guard: guardDeps(deps),
     }),
   ];
+}
+
+/** The application services the GraphQL mirror resolves with. */
+function graphqlServices(deps: AppDeps): GraphQLServices {
+  return {
+    queries: deps.queries,
+    cypher: deps.cypher,
+    commands: deps.commands,
+    ontology: deps.ontology,
+    liveData: deps.liveData.service,
+    search: deps.search.service,
+    indexStatus: (workspaceId) => deps.search.indexer.status(workspaceId),
+    events: deps.events.feed,
+    clock: deps.clock,
+  };
+}
+
+/** What the guard needs, for HTTP routes and GraphQL over WebSocket alike. */
+function guardDeps(deps: AppDeps): GuardDeps {
+  return {
+    authenticator: deps.authenticator,
+    rateLimiter: deps.rateLimiter,
+    workspaces: deps.workspaces,
+    clock: deps.clock,
+    rateLimit: deps.http.rateLimit,
+  };
+}
+
+/**
+ * What GraphQL subscriptions over WebSocket need (`attachGraphQLSubscriptions`, mounted on
+ * the HTTP server by main.ts, beside the app).
+ */
+export function subscriptionServerDeps(deps: AppDeps): SubscriptionServerDeps {
+  return {
+    services: graphqlServices(deps),
+    settings: deps.graphql,
+    guard: guardDeps(deps),
+    logger: deps.logger,
+    maxConnections: deps.events.maxStreams,
+  };
 }
 
 /**
@@ -256,13 +308,7 @@ export function createApp(deps: AppDeps): Express {
     app.use(cors(deps.http.corsOrigins));
   }
 
-  const guard = createGuard({
-    authenticator: deps.authenticator,
-    rateLimiter: deps.rateLimiter,
-    workspaces: deps.workspaces,
-    clock: deps.clock,
-    rateLimit: deps.http.rateLimit,
-  });
+  const guard = createGuard(guardDeps(deps));
   const parseJson = jsonBody({
     limitBytes: deps.http.bodyLimitBytes,
     timeoutMs: deps.http.bodyTimeoutMs,

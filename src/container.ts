@@ -7,6 +7,7 @@ import { CachedApiKeyStore, CachedWorkspaceStore } from './adapters/cache/cached
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './auth/rate-limiter';
 import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
+import { SqliteChangeLogStore } from './adapters/sqlite/change-log';
 import { SqliteConnectorStore } from './adapters/sqlite/connector-store';
 import { SqliteGraphStore } from './adapters/sqlite/graph-store';
 import { SqliteImportStore } from './adapters/sqlite/import-store';
@@ -34,6 +35,14 @@ import { DEFAULT_CYPHER_LIMITS } from './cypher/index';
 import { createLiveData } from './live-data/wiring';
 import type { EventIngestor } from './webhooks/event-ingestor';
 import { createWebhooks } from './webhooks/wiring';
+import { EventFeed } from './events/event-feed';
+import { recordingGraphStore } from './events/recording-graph-store';
+import { EventRetention } from './events/retention';
+import { AddressPolicy } from './events/delivery/address-policy';
+import { DeliveryDispatcher, type DispatcherOptions } from './events/delivery/dispatcher';
+import { HttpSender } from './events/delivery/http-sender';
+import { SubscriptionService } from './events/delivery/subscription-service';
+import { SqliteEventSubscriptionStore } from './adapters/sqlite/event-subscription-store';
 import type { Embedder } from './ports/embedder';
 import type { VectorIndex } from './ports/vector-index';
 import type { IndexerOptions } from './search/indexer';
@@ -42,6 +51,15 @@ import { openSecrets, secretsDeps } from './secrets/wiring';
 import { ImportService } from './transfer/api-import';
 import { OntologyService } from './ontology/ontology-service';
 import { SchemaCache } from './ontology/schema-cache';
+
+/** Change events a feed read examines at most (a selective filter returns fewer). */
+const FEED_SCAN_LIMIT = 10_000;
+/** How often a reader waiting for events looks at the log without a signal. */
+const FEED_POLL_MS = 5_000;
+/** Webhook subscriptions one instance delivers at once at most. */
+const DELIVERY_CONCURRENCY = 32;
+/** How often subscriptions due for a retry are looked for. */
+const DELIVERY_POLL_MS = 1_000;
 
 /** Idempotency-Key replay window (24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -68,8 +86,10 @@ export interface ContainerOverrides {
   vectorIndex?: (index: VectorIndex) => VectorIndex;
   /** Search indexer timing (tests: short backoff). */
   indexer?: Partial<IndexerOptions>;
-  /** False in one-shot processes (the CLI): no background indexing. */
+  /** False in one-shot processes (the CLI): no background indexing, delivery or retention. */
   startIndexer?: boolean;
+  /** Webhook delivery timing (tests: a short poll). */
+  delivery?: Partial<DispatcherOptions>;
 }
 
 /**
@@ -133,7 +153,78 @@ export function createContainer(
   const stopOAuthMaintenance = oauth.maintenance.start(logger);
   const authenticator = new Authenticator([new ApiKeyVerifier(apiKeyStore, clock), oauth.verifier]);
   const sqliteGraph = neo4j ? undefined : new SqliteGraphStore(db, config.propertyIndexes);
-  const graph = instrument(neo4j?.graph ?? (sqliteGraph as SqliteGraphStore), system, 'graph');
+  const storedGraph = instrument(
+    neo4j?.graph ?? (sqliteGraph as SqliteGraphStore),
+    system,
+    'graph',
+  );
+  // The change log (docs/events.md): every graph transaction records its changes as events
+  // in the same transaction; readers on any instance hear of each commit.
+  const changeLog = instrument(
+    neo4j?.changeLog ?? new SqliteChangeLogStore(db),
+    system,
+    'changeLog',
+  );
+  const graph = config.events.enabled
+    ? recordingGraphStore(storedGraph, clock, (workspaceId, head) =>
+        shared.changes.publish(workspaceId, head),
+      )
+    : storedGraph;
+  const feed = new EventFeed(changeLog, shared.changes, {
+    scanLimit: FEED_SCAN_LIMIT,
+    pollMs: FEED_POLL_MS,
+  });
+  const eventSubscriptions = instrument(
+    neo4j?.eventSubscriptions ?? new SqliteEventSubscriptionStore(db, keyRing.box),
+    system,
+    'eventSubscriptions',
+  );
+  const sender = new HttpSender({
+    policy: new AddressPolicy(config.events.allowedCidrs),
+    timeoutMs: config.events.webhookTimeoutMs,
+  });
+  const subscriptions = new SubscriptionService(
+    eventSubscriptions,
+    changeLog,
+    feed,
+    sender,
+    clock,
+    {
+      secretGraceSeconds: config.webhooks.secretGraceSeconds,
+    },
+  );
+  const dispatcher = new DeliveryDispatcher(
+    eventSubscriptions,
+    changeLog,
+    shared.changes,
+    shared.leases,
+    sender,
+    clock,
+    {
+      retryWindowMs: config.events.webhookRetryMs,
+      concurrency: DELIVERY_CONCURRENCY,
+      pollMs: DELIVERY_POLL_MS,
+      ...overrides.delivery,
+    },
+    logger,
+  );
+  const retention = new EventRetention(
+    [
+      { name: 'change events', trim: (before, limit) => changeLog.trim(before, limit) },
+      {
+        name: 'delivery attempts',
+        trim: (before, limit) => eventSubscriptions.trimAttempts(before, limit),
+      },
+    ],
+    clock,
+    config.events.retentionMs,
+    logger,
+  );
+  // One-shot processes (the CLI) deliver nothing and trim nothing.
+  if (overrides.startIndexer !== false) {
+    dispatcher.start();
+    retention.start();
+  }
   // Compiled ontology schemas, shared by every writer of records in this process.
   const schemas = new SchemaCache();
   const ontology = new OntologyService(
@@ -231,7 +322,7 @@ export function createContainer(
     workspaces,
     apiKeys,
     commands,
-    queries: new GraphQueries(graph),
+    queries: new GraphQueries(graph, config.events.enabled ? changeLog : undefined),
     ontology,
     cypher,
     healthChecks: [
@@ -257,6 +348,14 @@ export function createContainer(
         : {}),
     },
     oauth,
+    events: {
+      feed,
+      subscriptions,
+      retention,
+      streamHeartbeatMs: config.events.streamHeartbeatMs,
+      streamStallMs: config.events.streamStallMs,
+      maxStreams: config.events.maxStreams,
+    },
     http: {
       bodyLimitBytes: config.bodyLimitBytes,
       bodyTimeoutMs: config.timeouts.bodyMs,
@@ -280,6 +379,10 @@ export function createContainer(
     connected: () => shared.connected(),
     close: async () => {
       await secrets.resealer.stop();
+      await dispatcher.stop();
+      await retention.stop();
+      sender.close();
+      feed.close();
       webhooks.stop();
       stopOAuthMaintenance();
       await search.close();

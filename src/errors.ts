@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'INVALID_JSON'
   | 'BAD_REQUEST'
   | 'INVALID_CURSOR'
+  | 'CURSOR_EXPIRED'
   | 'WORKSPACE_REQUIRED'
   | 'UNAUTHENTICATED'
   | 'INVALID_SIGNATURE'
@@ -80,6 +81,22 @@ export class InvalidJsonError extends AppError {
 export class InvalidCursorError extends AppError {
   constructor(message: string) {
     super(400, 'INVALID_CURSOR', message);
+  }
+}
+
+/**
+ * 410 for a change-feed cursor older than the retention: the events after it were removed,
+ * so following it would skip some. `details.earliestCursor` is the oldest cursor that
+ * can still be followed (take a new snapshot from there).
+ */
+export class CursorExpiredError extends AppError {
+  constructor(cursor: number, earliestCursor: number) {
+    super(
+      410,
+      'CURSOR_EXPIRED',
+      `Events after cursor ${cursor} are past the retention; the earliest cursor that can be followed is ${earliestCursor}.`,
+      { cursor: String(cursor), earliestCursor: String(earliestCursor) },
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { createApp } from './app';
+import { createApp, subscriptionServerDeps } from './app';
+import { attachGraphQLSubscriptions } from './graphql/subscriptions';
 import { bootstrapIfEmpty, type BootstrapResult } from './auth/bootstrap';
 import { DataDirError, prepareDataDir } from './config/data-dir';
 import { ConfigError, loadConfig, type Config } from './config/load-config';
@@ -81,6 +82,13 @@ async function main(): Promise<void> {
 
   await container.connected();
   const server = createHttpServer(createApp(deps), config.timeouts, logger);
+  // GraphQL subscriptions (graphql-ws) on the same port and path as GraphQL over HTTP. Their
+  // sockets are closed when draining starts (clients resume elsewhere from their cursor), so
+  // that they do not hold the shutdown until its timeout.
+  const subscriptions = attachGraphQLSubscriptions(server, subscriptionServerDeps(deps));
+  deps.lifecycle.draining.addEventListener('abort', () => void subscriptions.close(), {
+    once: true,
+  });
   let port: number;
   try {
     port = await listen(server, config.port, config.host);

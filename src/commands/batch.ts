@@ -1,3 +1,4 @@
+import { actorOf } from '../domain/change-events';
 import { newTimeOrderedId } from '../domain/ids';
 import type { Scope } from '../domain/scopes';
 import { AppError, BatchItemError, ValidationError, type ValidationIssue } from '../errors';
@@ -99,6 +100,8 @@ export async function applyBatch(
   const changes: RecordChange[] = [];
   const scopes = new Set<Scope>();
   let created = false;
+  const batchId = newTimeOrderedId(Date.parse(ctx.now));
+  ctx.uow.feed?.attribute(actorOf(ctx.actorId), { batchId });
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index]!;
     const command = item.refs.length === 0 ? item.command : resolveRefs(item, index, results);
@@ -117,7 +120,6 @@ export async function applyBatch(
     created ||= outcome.status === 201;
     results.push({ index, type: command.type, result: outcome.result });
   }
-  const batchId = newTimeOrderedId(Date.parse(ctx.now));
   await log({
     id: batchId,
     type: 'BATCH',

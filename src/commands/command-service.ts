@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { actorOf } from '../domain/change-events';
 import { newTimeOrderedId } from '../domain/ids';
 import type { Scope } from '../domain/scopes';
 import { AppError, BatchItemError, InsufficientScopeError } from '../errors';
@@ -217,9 +218,10 @@ export class CommandService {
     if (opts.undoable === false && (command.type === 'UNDO' || command.type === 'REDO')) {
       throw new Error(`${command.type} run for an actor whose commands are not logged`);
     }
-    const outcome = await dispatch(ctx, command);
     const now = ctx.now;
     const commandId = newTimeOrderedId(Date.parse(now));
+    ctx.uow.feed?.attribute(actorOf(opts.actorId), { commandId });
+    const outcome = await dispatch(ctx, command);
     if (command.type !== 'UNDO' && command.type !== 'REDO') {
       await this.log(ctx.uow, opts, {
         id: commandId,

@@ -35,6 +35,7 @@ export async function undo(ctx: CommandContext): Promise<HandlerOutcome> {
     throw new AppError(409, 'NOTHING_TO_UNDO', 'There is no command of yours to undo.');
   }
   requireScopeOf(ctx, entry);
+  ctx.uow.feed?.addCause({ undoOf: entry.id });
   const changes = await revertChanges(ctx.uow.graph, ctx.types, entry.changes);
   const updated: CommandLogEntry = { ...entry, state: 'undone', changes, updatedAt: ctx.now };
   await ctx.uow.log.update(updated);
@@ -48,6 +49,7 @@ export async function redo(ctx: CommandContext): Promise<HandlerOutcome> {
     throw new AppError(409, 'NOTHING_TO_REDO', 'There is no undone command of yours to redo.');
   }
   requireScopeOf(ctx, entry);
+  ctx.uow.feed?.addCause({ redoOf: entry.id });
   const changes = await reapplyChanges(ctx.uow.graph, ctx.types, entry.changes);
   const updated: CommandLogEntry = { ...entry, state: 'applied', changes, updatedAt: ctx.now };
   await ctx.uow.log.update(updated);

@@ -6,6 +6,7 @@ import {
   normalizeEmail,
 } from '../domain/user';
 import { PLANS } from '../domain/workspace';
+import { parseCidr } from '../domain/ip-ranges';
 import { propertyIndexProblem } from '../filters/indexes';
 import { KEY_FORMAT, parseSecretKey } from '../secrets/key-text';
 
@@ -263,6 +264,32 @@ export const envSchema = z.object({
   WEBHOOK_REJECTED_RECORDS_PER_MINUTE: integer('WEBHOOK_REJECTED_RECORDS_PER_MINUTE', 60, {
     min: 0,
   }),
+  // The change feed and outbound webhook subscriptions (docs/events.md).
+  CHANGE_FEED_ENABLED: booleanFlag(true),
+  EVENTS_RETENTION_DAYS: positiveInt('EVENTS_RETENTION_DAYS', 30, {
+    max: 36_500,
+    maxNote: '(100 years)',
+  }),
+  EVENTS_STREAM_HEARTBEAT_MS: durationMs('EVENTS_STREAM_HEARTBEAT_MS', 15_000, 100),
+  EVENTS_STREAM_STALL_MS: durationMs('EVENTS_STREAM_STALL_MS', 30_000, 100),
+  EVENTS_MAX_STREAMS: positiveInt('EVENTS_MAX_STREAMS', 1000, { max: 100_000 }),
+  EVENT_WEBHOOK_TIMEOUT_MS: durationMs('EVENT_WEBHOOK_TIMEOUT_MS', 10_000, 100),
+  EVENT_WEBHOOK_RETRY_HOURS: positiveInt('EVENT_WEBHOOK_RETRY_HOURS', 72, {
+    max: 720,
+    maxNote: '(30 days)',
+  }),
+  EVENT_WEBHOOK_ALLOWED_CIDRS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+    )
+    .refine((cidrs) => cidrs.every((c) => parseCidr(c) !== null), {
+      message: 'must be comma-separated IP ranges such as 127.0.0.1/32 or 10.0.0.0/8',
+    }),
   // Live data (docs/live-data.md): InfluxDB 1.x when INFLUX_URL is set, else embedded SQLite.
   INFLUX_URL: httpUrl('INFLUX_URL'),
   INFLUX_DATABASE: z

@@ -87,6 +87,17 @@ export interface Config {
     /** Nodes and relationships each query thread keeps in memory (0: none). */
     graphCacheRecords: number;
   };
+  /** The change feed and outbound webhook subscriptions (docs/events.md). */
+  events: {
+    enabled: boolean;
+    retentionMs: number;
+    streamHeartbeatMs: number;
+    streamStallMs: number;
+    maxStreams: number;
+    webhookTimeoutMs: number;
+    webhookRetryMs: number;
+    allowedCidrs: string[];
+  };
   /** The GraphQL mirror at /graphql (docs/graphql.md). */
   graphql: { enabled: boolean; maxDepth: number; maxComplexity: number };
   /** Neo4j for the graph, command log, workspaces and API keys (docs/neo4j.md). */
@@ -214,6 +225,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxShortestPathNodes: env.CYPHER_MAX_SHORTEST_PATH_NODES,
       threads: env.CYPHER_THREADS,
       graphCacheRecords: env.CYPHER_GRAPH_CACHE_RECORDS,
+    },
+    events: {
+      enabled: env.CHANGE_FEED_ENABLED,
+      retentionMs: env.EVENTS_RETENTION_DAYS * 86_400_000,
+      streamHeartbeatMs: env.EVENTS_STREAM_HEARTBEAT_MS,
+      streamStallMs: env.EVENTS_STREAM_STALL_MS,
+      maxStreams: env.EVENTS_MAX_STREAMS,
+      webhookTimeoutMs: env.EVENT_WEBHOOK_TIMEOUT_MS,
+      webhookRetryMs: env.EVENT_WEBHOOK_RETRY_HOURS * 3_600_000,
+      allowedCidrs: env.EVENT_WEBHOOK_ALLOWED_CIDRS,
     },
     graphql: {
       enabled: env.GRAPHQL_ENABLED,

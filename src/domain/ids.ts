@@ -24,3 +24,21 @@ export function newTimeOrderedId(nowMs: number = Date.now()): string {
   // and its fourth group carries the RFC variant bits, kept as they are.
   return `${lastPrefix}${random.slice(15, 18)}-${random.slice(19)}`;
 }
+
+/** The time and counter of the last `monotonicId`. */
+let lastMonotonicMs = 0;
+let monotonicCounter = 0;
+
+/**
+ * An id that sorts after every earlier one this process made, even within one millisecond
+ * or when the clock goes back: `<prefix>_` + the time in milliseconds (12 hex digits), a
+ * counter within that time (6), and 8 random hex digits. For logs listed newest first.
+ */
+export function monotonicId(prefix: string, nowMs: number): string {
+  const ms = Math.max(Math.floor(nowMs), lastMonotonicMs);
+  monotonicCounter = ms === lastMonotonicMs ? monotonicCounter + 1 : 0;
+  lastMonotonicMs = ms;
+  const time = ms.toString(16).padStart(12, '0').slice(-12);
+  const counter = monotonicCounter.toString(16).padStart(6, '0');
+  return `${prefix}_${time}-${counter}-${randomUUID().slice(0, 8)}`;
+}

@@ -1,6 +1,6 @@
 /**
  * Scopes shared by API keys and OAuth tokens: the six of the spec, plus the connector,
- * ontology and admin scopes. `admin` does not imply the others; an admin key simply carries
+ * ontology, change-feed (reading events, managing webhook subscriptions) and admin scopes. `admin` does not imply the others; an admin key simply carries
  * every scope.
  */
 export const SCOPES = [
@@ -13,6 +13,8 @@ export const SCOPES = [
   'read:connectors',
   'write:connectors',
   'write:ontology',
+  'read:events',
+  'write:event-subscriptions',
   'admin',
 ] as const;
 

@@ -13,6 +13,8 @@ import { liveDataResolvers } from './resolvers/live-data-resolvers';
 import { ontologyResolvers } from './resolvers/ontology-resolvers';
 import { searchResolvers } from './resolvers/search-resolvers';
 import { cypherResolvers } from './resolvers/cypher-resolvers';
+import { eventResolvers } from './resolvers/event-resolvers';
+import type { EventFeed } from '../events/event-feed';
 import type { CypherService } from '../cypher/cypher-service';
 import { CORE_TYPE_DEFS } from './type-defs';
 
@@ -25,6 +27,8 @@ export interface GraphQLServices {
   liveData: LiveDataService;
   search: SearchService;
   indexStatus: (workspaceId: string) => Promise<IndexStatus>;
+  /** The change feed (Query.events, Subscription.events). */
+  events: EventFeed;
   clock: Clock;
 }
 
@@ -63,10 +67,19 @@ export function attachResolvers(schema: GraphQLSchema, resolvers: ResolverMap): 
         throw new Error(`Resolver given for ${typeName}.${name}, which is not in the schema`);
       }
       // The resolver's own parent/argument types hold for the values graphql-js passes in.
-      field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
+      if (typeof resolve === 'function') {
+        field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
+      } else {
+        field.subscribe = resolve.subscribe as unknown as GraphQLFieldResolver<unknown, unknown>;
+        field.resolve = resolve.resolve as unknown as GraphQLFieldResolver<unknown, unknown>;
+      }
     }
   }
-  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+  for (const root of [
+    schema.getQueryType(),
+    schema.getMutationType(),
+    schema.getSubscriptionType(),
+  ]) {
     for (const field of Object.values(root?.getFields() ?? {})) {
       if (!field.resolve) {
         throw new Error(`${root?.name}.${field.name} has no resolver`);
@@ -88,6 +101,7 @@ export function buildCoreSchema(services: GraphQLServices): GraphQLSchema {
       liveDataResolvers(services.liveData, services.clock),
       searchResolvers(services),
       cypherResolvers(services.cypher),
+      eventResolvers(services.events),
     ),
   );
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { actorOf } from '../domain/change-events';
 import type {
   Aggregation,
   DataPoint,
@@ -60,12 +61,19 @@ export class LiveDataService {
   constructor(
     private readonly sources: LiveDataSourceStore,
     private readonly series: TimeSeriesStore,
-    private readonly graph: Pick<GraphStore, 'getNode'>,
+    private readonly graph: Pick<GraphStore, 'getNode' | 'transaction'>,
     private readonly clock: Clock,
   ) {}
 
-  /** Creates a source; `entityId` must name a node of the workspace (404 otherwise). */
-  async createSource(workspaceId: string, input: NewSource): Promise<SourceWithStats> {
+  /**
+   * Creates a source; `entityId` must name a node of the workspace (404 otherwise). The
+   * source and its change event commit together.
+   */
+  async createSource(
+    workspaceId: string,
+    input: NewSource,
+    actorId: string | null = null,
+  ): Promise<SourceWithStats> {
     if (input.entityId !== null && !(await this.graph.getNode(workspaceId, input.entityId))) {
       throw new NotFoundError(`Node ${input.entityId} not found.`, {
         kind: 'node',
@@ -80,7 +88,16 @@ export class LiveDataService {
       entityId: input.entityId,
       createdAt: new Date(this.clock.now()).toISOString(),
     };
-    await this.sources.create(workspaceId, source);
+    await this.graph.transaction(workspaceId, async (uow) => {
+      uow.feed?.attribute(actorOf(actorId), {});
+      await this.sources.createIn(uow, workspaceId, source);
+      uow.feed?.add({
+        type: 'liveDataSource.created',
+        subjectType: null,
+        subjectId: source.id,
+        data: { before: null, after: source },
+      });
+    });
     // A new id has no points in any store: no need to ask the time-series store.
     return { ...source, pointCount: 0, lastPointAt: null };
   }

@@ -34,7 +34,7 @@ export interface LiveDataWiring {
  */
 export function createLiveData(options: {
   db: SqliteDatabase;
-  graph: Pick<GraphStore, 'getNode'>;
+  graph: Pick<GraphStore, 'getNode' | 'transaction'>;
   clock: Clock;
   config: Config['liveData'];
   /** Where InfluxDB outages are logged. */

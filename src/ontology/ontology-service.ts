@@ -1,3 +1,4 @@
+import { actorOf } from '../domain/change-events';
 import { isDeepStrictEqual } from 'node:util';
 import {
   RECORD_KIND_OF,
@@ -29,6 +30,8 @@ export type TypeInput =
 export interface ChangeOptions {
   /** Refuse the change (409) when records in place break it. Default true. */
   validateExisting?: boolean;
+  /** Who makes the change, for the change feed (the service itself when absent). */
+  actorId?: string;
 }
 
 /** What a PUT of a type did. */
@@ -115,14 +118,23 @@ export class OntologyService {
 
   putType(workspaceId: string, input: TypeInput, options: ChangeOptions = {}) {
     const now = this.now();
-    return this.graph.transaction(workspaceId, (uow) =>
-      this.putTypeIn(uow, input, { validateExisting: options.validateExisting ?? true, now }),
-    );
+    return this.graph.transaction(workspaceId, (uow) => {
+      uow.feed?.attribute(actorOf(options.actorId ?? null), {});
+      return this.putTypeIn(uow, input, { validateExisting: options.validateExisting ?? true, now });
+    });
   }
 
-  deleteType(workspaceId: string, kind: TypeKind, name: string): Promise<StoredType> {
+  deleteType(
+    workspaceId: string,
+    kind: TypeKind,
+    name: string,
+    options: Pick<ChangeOptions, 'actorId'> = {},
+  ): Promise<StoredType> {
     const now = this.now();
-    return this.graph.transaction(workspaceId, (uow) => this.deleteTypeIn(uow, kind, name, now));
+    return this.graph.transaction(workspaceId, (uow) => {
+      uow.feed?.attribute(actorOf(options.actorId ?? null), {});
+      return this.deleteTypeIn(uow, kind, name, now);
+    });
   }
 
   setSettings(
@@ -131,12 +143,13 @@ export class OntologyService {
     options: ChangeOptions = {},
   ): Promise<OntologySettings> {
     const now = this.now();
-    return this.graph.transaction(workspaceId, (uow) =>
-      this.setSettingsIn(uow, strictOntology, {
+    return this.graph.transaction(workspaceId, (uow) => {
+      uow.feed?.attribute(actorOf(options.actorId ?? null), {});
+      return this.setSettingsIn(uow, strictOntology, {
         validateExisting: options.validateExisting ?? true,
         now,
-      }),
-    );
+      });
+    });
   }
 
   /**
@@ -190,6 +203,12 @@ export class OntologyService {
       }
     }
     await this.bumpRevision(uow, settings, settings?.strictOntology ?? false, options.now);
+    uow.feed?.add({
+      type: stored.kind === 'entity' ? 'entityType.changed' : 'relationshipType.changed',
+      subjectType: stored.name,
+      subjectId: stored.name,
+      data: { before: existing ?? null, after: stored },
+    });
     return { type: stored, created: !existing, changed: true };
   }
 
@@ -230,6 +249,12 @@ export class OntologyService {
     await uow.ontology.clearUnique(recordKind, name);
     await uow.ontology.deleteType(kind, name);
     await this.bumpRevision(uow, settings, settings?.strictOntology ?? false, now);
+    uow.feed?.add({
+      type: kind === 'entity' ? 'entityType.deleted' : 'relationshipType.deleted',
+      subjectType: name,
+      subjectId: name,
+      data: { before: existing, after: null },
+    });
     return existing;
   }
 
@@ -255,7 +280,14 @@ export class OntologyService {
         );
       }
     }
-    return this.bumpRevision(uow, settings, strictOntology, options.now);
+    const next = await this.bumpRevision(uow, settings, strictOntology, options.now);
+    uow.feed?.add({
+      type: 'ontology.settingsChanged',
+      subjectType: null,
+      subjectId: 'settings',
+      data: { before: settings, after: next },
+    });
+    return next;
   }
 
   private async bumpRevision(

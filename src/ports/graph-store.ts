@@ -9,6 +9,7 @@ import type {
   Subgraph,
 } from '../domain/graph';
 import type { Filter } from '../filters/model';
+import type { ChangeFeedRecorder, ChangeLogWriter } from './change-log';
 import type { CommandLog } from './command-log';
 import type { OntologyWriter } from './ontology-store';
 import type { PageRequest } from './paging';
@@ -156,6 +157,13 @@ export interface UnitOfWork {
   graph: GraphWriter;
   log: CommandLog;
   ontology: OntologyWriter;
+  /** The workspace's change log, appended in this transaction (docs/events.md). */
+  changes: ChangeLogWriter;
+  /**
+   * Present when the store records changes as events (src/events/recording-graph-store.ts):
+   * who the changes are attributed to, and events about things other than nodes and edges.
+   */
+  feed?: ChangeFeedRecorder;
 }
 
 /**

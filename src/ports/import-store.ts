@@ -1,4 +1,5 @@
 import type { ImportRecord } from '../domain/imports';
+import type { UnitOfWork } from './graph-store';
 import type { Page, PageRequest } from './paging';
 
 /**
@@ -11,6 +12,12 @@ export interface ImportStore {
   create(workspaceId: string, record: ImportRecord): Promise<void>;
   /** Replaces the record's progress, status, errors and end time (the id must exist). */
   update(workspaceId: string, record: ImportRecord): Promise<void>;
+  /**
+   * `update` inside the open transaction of `uow` (a GraphStore unit of work of the same
+   * engine, opened for `workspaceId`), so that it commits with what else that transaction
+   * writes (the import's change event).
+   */
+  updateIn(uow: UnitOfWork, workspaceId: string, record: ImportRecord): Promise<void>;
   get(workspaceId: string, id: string): Promise<ImportRecord | null>;
   /** Newest first (`startedAt` descending, then `id` descending). */
   list(workspaceId: string, page: PageRequest): Promise<Page<ImportRecord>>;

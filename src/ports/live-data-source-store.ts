@@ -1,4 +1,5 @@
 import type { LiveDataSource } from '../domain/live-data';
+import type { UnitOfWork } from './graph-store';
 import type { Page, PageRequest } from './paging';
 
 export interface SourceFilter {
@@ -14,6 +15,11 @@ export interface SourceFilter {
 export interface LiveDataSourceStore {
   /** Inserts a new source; its id is fresh (a UUID), so it cannot collide. */
   create(workspaceId: string, source: LiveDataSource): Promise<void>;
+  /**
+   * `create` inside the open transaction of `uow` (a GraphStore unit of work of the same
+   * engine, opened for `workspaceId`): the source commits with its change event.
+   */
+  createIn(uow: UnitOfWork, workspaceId: string, source: LiveDataSource): Promise<void>;
   get(workspaceId: string, id: string): Promise<LiveDataSource | null>;
   /** The sources among `ids` that exist in the workspace, in no particular order. */
   getMany(workspaceId: string, ids: readonly string[]): Promise<LiveDataSource[]>;

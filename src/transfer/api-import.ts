@@ -1,3 +1,4 @@
+import { actorOf } from '../domain/change-events';
 import { newTimeOrderedId } from '../domain/ids';
 import type { ImportError, ImportRecord } from '../domain/imports';
 import { pathOfIllFormedText } from '../domain/json-text';
@@ -192,7 +193,17 @@ export class ImportService {
       errors: problem ? [problem] : [],
       finishedAt: new Date(this.clock.now()).toISOString(),
     };
-    await this.imports.update(workspaceId, record);
+    // The finished record and its change event commit together.
+    await this.graph.transaction(workspaceId, async (uow) => {
+      uow.feed?.attribute(actorOf(record.actorId), { importId: record.id });
+      await this.imports.updateIn(uow, workspaceId, record);
+      uow.feed?.add({
+        type: problem ? 'import.failed' : 'import.completed',
+        subjectType: null,
+        subjectId: record.id,
+        data: { before: null, after: record },
+      });
+    });
     return record;
   }
 
@@ -306,6 +317,7 @@ export class ImportService {
       // Counted inside the work: a store may run it again (a retried transaction).
       const now = new Date(this.clock.now()).toISOString();
       ({ counts, failure } = await this.graph.transaction(workspaceId, async (uow) => {
+        uow.feed?.attribute(actorOf(progress.record.actorId), { importId: progress.record.id });
         const written = { nodes: 0, edges: 0, unchanged: 0 };
         const ctx = importContext(uow, this.ontology, workspaceId, {
           now,

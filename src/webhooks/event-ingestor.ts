@@ -116,6 +116,17 @@ export function eventNodeProperties(
     : { ...base, payloadTooLarge: true };
 }
 
+/** The change event of an event processed in `tx` (the record without its payload). */
+function recordProcessed(tx: CommandTransaction, connector: Connector, event: WebhookEvent): void {
+  tx.uow.feed?.add({
+    type: 'connector.eventProcessed',
+    subjectType: connector.entityType,
+    subjectId: event.id,
+    cause: { connectorEventId: event.id },
+    data: { before: null, after: event },
+  });
+}
+
 /**
  * Ingestion through the CommandService, the one way the graph changes, in one command
  * transaction per event: the event's record (a new delivery's claim, written as
@@ -141,6 +152,7 @@ export class GraphEventIngestor implements EventIngestor {
         const claim = await this.store.claimDeliveryIn(tx.uow, request.delivery, ingestedAs);
         if (claim.status === 'claimed') {
           await this.writeNode(tx, connector, claim.event, request.payload, ingestedAs.nodeId);
+          recordProcessed(tx, connector, claim.event);
         }
         return claim.event;
       }),
@@ -164,6 +176,7 @@ export class GraphEventIngestor implements EventIngestor {
           // attempt must not commit (the node would exist for a failed event).
           throw new Error(`webhook event ${event.id} is no longer being processed`);
         }
+        recordProcessed(tx, connector, processed);
         return processed;
       }),
     );

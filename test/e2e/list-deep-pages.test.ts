@@ -7,6 +7,9 @@ import { OntologyClient } from '../support/ontology-client';
 import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
 import { createWorkspaceWithKey } from '../support/workspace-fixtures';
 
+/** The change-feed cursor a list page was read at (docs/events.md). */
+const FEED_CURSOR = expect.stringMatching(/^\d+$/);
+
 /**
  * Pages that walk many records (an offset past INLINE_OFFSET, a filter no index serves) are
  * read in a list thread on the embedded store: they must give exactly the page the event
@@ -57,6 +60,7 @@ describe('deep offsets and unindexed filters', () => {
       limit: 30,
       offset: INLINE_OFFSET + 40,
       nextCursor: null,
+      eventCursor: FEED_CURSOR,
     });
     const deepEdges = await c.get('/api/queries/edges', { offset: 50_000_000 });
     expect(expectData(deepEdges, 200)).toEqual([]);

@@ -6,6 +6,9 @@ import { OntologyClient } from '../support/ontology-client';
 import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
 import { createWorkspaceWithKey } from '../support/workspace-fixtures';
 
+/** The change-feed cursor a list page was read at (docs/events.md). */
+const FEED_CURSOR = expect.stringMatching(/^\d+$/);
+
 /** Filters and cursor paging of GET /api/queries/nodes and /edges, and their GraphQL mirror. */
 describe('list filters and cursors', () => {
   let t: TestApp;
@@ -64,7 +67,13 @@ describe('list filters and cursors', () => {
       sort: 'name',
     });
     expect(names(res)).toEqual(['Feed pump', 'Spare']);
-    expect(res.body.meta).toEqual({ total: 2, limit: 50, offset: 0, nextCursor: null });
+    expect(res.body.meta).toEqual({
+      total: 2,
+      limit: 50,
+      offset: 0,
+      nextCursor: null,
+      eventCursor: FEED_CURSOR,
+    });
     expect(
       names(
         await c.get('/api/queries/nodes', { 'filter[name][startsWith]': 'Feed', sort: 'name' }),

@@ -5,6 +5,9 @@ import { OntologyClient } from '../support/ontology-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createWorkspaceWithKey } from '../support/workspace-fixtures';
 
+/** The change-feed cursor a list page was read at (docs/events.md). */
+const FEED_CURSOR = expect.stringMatching(/^\d+$/);
+
 describe('query endpoints', () => {
   let t: TestApp;
   let c: OntologyClient;
@@ -46,6 +49,7 @@ describe('query endpoints', () => {
         limit: 50,
         offset: 0,
         nextCursor: expect.any(String),
+        eventCursor: FEED_CURSOR,
       });
     });
 
@@ -55,7 +59,13 @@ describe('query endpoints', () => {
       expect(big.body.meta.limit).toBe(100);
       const zero = await c.get('/api/queries/nodes', { limit: 0 });
       expect(expectData(zero, 200)).toEqual([]);
-      expect(zero.body.meta).toEqual({ total: 126, limit: 0, offset: 0, nextCursor: null });
+      expect(zero.body.meta).toEqual({
+        total: 126,
+        limit: 0,
+        offset: 0,
+        nextCursor: null,
+        eventCursor: FEED_CURSOR,
+      });
       expectError(await c.get('/api/queries/nodes', { limit: -1 }), 400, 'VALIDATION_ERROR');
       expectError(await c.get('/api/queries/nodes', { limit: 'abc' }), 400, 'VALIDATION_ERROR');
       expectError(await c.get('/api/queries/nodes', { offset: '1.5' }), 400, 'VALIDATION_ERROR');
@@ -64,7 +74,13 @@ describe('query endpoints', () => {
     it('returns an empty page with the total for an offset past the end', async () => {
       const res = await c.get('/api/queries/nodes', { offset: 1000 });
       expect(expectData(res, 200)).toEqual([]);
-      expect(res.body.meta).toEqual({ total: 126, limit: 50, offset: 1000, nextCursor: null });
+      expect(res.body.meta).toEqual({
+        total: 126,
+        limit: 50,
+        offset: 1000,
+        nextCursor: null,
+        eventCursor: FEED_CURSOR,
+      });
     });
 
     it('filters by entityType and exact name', async () => {

@@ -57,6 +57,8 @@ export interface TestAppOptions {
   indexer?: ContainerOverrides['indexer'];
   /** Wraps the real webhook ingestor (a gate, a slow dependency). */
   webhookIngestor?: ContainerOverrides['webhookIngestor'];
+  /** Outbound webhook delivery timing. */
+  delivery?: ContainerOverrides['delivery'];
 }
 
 /** The configuration of a test service on this project's engine, with logging silenced. */
@@ -159,6 +161,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.vectorIndex ? { vectorIndex: options.vectorIndex } : {}),
     ...(options.indexer ? { indexer: options.indexer } : {}),
     ...(options.webhookIngestor ? { webhookIngestor: options.webhookIngestor } : {}),
+    ...(options.delivery ? { delivery: options.delivery } : {}),
   });
   const created = new CreatedWorkspaces();
   created.track(container, config);

@@ -800,11 +800,15 @@ describe('operator CLI (real process)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The CLI as `npm run cli` starts it (without npm's own lines), on `dir`. */
+  /**
+   * The CLI as `npm run cli` starts it (without npm's own lines), on `dir`: on the embedded
+   * store, whatever Neo4j the test run has.
+   */
+  const { NEO4J_URI: _uri, NEO4J_PASSWORD: _password, ...inherited } = process.env;
   const spawnCliIn = (dir: string, ...argv: string[]) =>
     run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+      env: { ...inherited, DATA_DIR: dir, LOG_LEVEL: 'silent' },
     });
   const spawnCli = (...argv: string[]) => spawnCliIn(dataDir, ...argv);
 

@@ -22,6 +22,7 @@ describe('committed GraphQL schema', () => {
     liveData: t.container.deps.liveData.service,
     search: t.container.deps.search.service,
     indexStatus: (workspaceId: string) => t.container.deps.search.indexer.status(workspaceId),
+    events: t.container.deps.events.feed,
     clock: t.clock,
   });
 

@@ -1,8 +1,10 @@
+import type { ChangeSignal } from '../../ports/change-signal';
 import type { Clock } from '../../ports/clock';
 import type { CounterStore } from '../../ports/counter-store';
 import type { InvalidationBus } from '../../ports/invalidation-bus';
 import type { LeaseStore } from '../../ports/lease-store';
 import type { HealthCheck } from '../../ports/health';
+import { MemoryChangeSignal } from './change-signal';
 import { MemoryCounterStore } from './counter-store';
 import { MemoryInvalidationBus } from './invalidation-bus';
 import { MemoryLeaseStore } from './lease-store';
@@ -15,6 +17,8 @@ export interface SharedState {
   counters: CounterStore;
   leases: LeaseStore;
   invalidations: InvalidationBus;
+  /** Change-log growth, heard by the readers of every instance. */
+  changes: ChangeSignal;
   healthChecks: HealthCheck[];
   /** Resolves once the shared store is connected (or after a short bound); at once in memory. */
   connected(): Promise<void>;
@@ -27,6 +31,7 @@ export function memorySharedState(clock: Clock): SharedState {
     counters: new MemoryCounterStore(clock),
     leases: new MemoryLeaseStore(),
     invalidations: new MemoryInvalidationBus(),
+    changes: new MemoryChangeSignal(),
     healthChecks: [],
     connected: () => Promise.resolve(),
     close: () => undefined,

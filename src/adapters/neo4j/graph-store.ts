@@ -20,6 +20,7 @@ import { NO_PROPERTY_INDEXES, type PropertyIndexes } from '../../filters/indexes
 import { edgeFilterTree, nodeFilterTree } from '../../filters/shorthands';
 import type { ListPage, ListPageRequest, RecordChunk, SortPosition } from '../../ports/graph-store';
 import { pagedRecords } from '../paged-records';
+import { Neo4jChangeLogWriter } from './change-log';
 import type { Neo4jClient } from './client';
 import { Neo4jCommandLog } from './command-log';
 import { checkExpansionOptions } from '../../domain/graph-paths';
@@ -180,6 +181,7 @@ export class Neo4jGraphStore implements GraphStore {
         graph: new Neo4jGraphWriter(tx, scope),
         log: new Neo4jCommandLog(tx, scope),
         ontology: new Neo4jOntologyWriter(tx, scope),
+        changes: new Neo4jChangeLogWriter(tx, scope),
       };
       bindTransaction(uow, this.client, tx, scope);
       try {

@@ -1,7 +1,10 @@
 import { fromStoredImport, toStoredImport, type ImportRecord } from '../../domain/imports';
+import type { ManagedTransaction } from 'neo4j-driver';
+import type { UnitOfWork } from '../../ports/graph-store';
 import type { ImportStore } from '../../ports/import-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
+import { transactionOf } from './graph-writer';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   IMPORT_COUNT,
@@ -43,6 +46,21 @@ function progressOf(record: ImportRecord) {
   };
 }
 
+async function updateRecord(
+  tx: ManagedTransaction,
+  workspaceId: string,
+  record: ImportRecord,
+): Promise<void> {
+  const result = await runOne(tx, IMPORT_UPDATE, {
+    workspaceId,
+    id: record.id,
+    ...progressOf(record),
+  });
+  if ((result ? toNumber(field(result, 'updated')) : 0) !== 1) {
+    throw new Error(`Import ${record.id} not found in this workspace.`);
+  }
+}
+
 /** Import records in Neo4j, as `(:_Import)` nodes. */
 export class Neo4jImportStore implements ImportStore {
   constructor(private readonly client: Neo4jClient) {}
@@ -61,17 +79,11 @@ export class Neo4jImportStore implements ImportStore {
   }
 
   async update(workspaceId: string, record: ImportRecord): Promise<void> {
-    const updated = await this.client.write(async (tx) => {
-      const result = await runOne(tx, IMPORT_UPDATE, {
-        workspaceId,
-        id: record.id,
-        ...progressOf(record),
-      });
-      return result ? toNumber(field(result, 'updated')) : 0;
-    });
-    if (updated !== 1) {
-      throw new Error(`Import ${record.id} not found in this workspace.`);
-    }
+    await this.client.write((tx) => updateRecord(tx, workspaceId, record));
+  }
+
+  updateIn(uow: UnitOfWork, workspaceId: string, record: ImportRecord): Promise<void> {
+    return updateRecord(transactionOf(uow, this.client, workspaceId), workspaceId, record);
   }
 
   get(workspaceId: string, id: string): Promise<ImportRecord | null> {

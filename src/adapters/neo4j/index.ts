@@ -7,6 +7,8 @@ import { Neo4jClient, Neo4jHealthCheck, type Neo4jSettings } from './client';
 import { Neo4jConnectorStore } from './connector-store';
 import { Neo4jCypherEngine } from './cypher/index';
 import { Neo4jGraphStore } from './graph-store';
+import { Neo4jChangeLogStore } from './change-log';
+import { Neo4jEventSubscriptionStore } from './event-subscription-store';
 import { Neo4jImportStore } from './import-store';
 import { Neo4jIndexOutbox } from './index-outbox';
 import { Neo4jLiveDataSourceStore } from './live-data-source-store';
@@ -31,6 +33,8 @@ export interface Neo4jStores {
   apiKeys: Neo4jApiKeyStore;
   liveDataSources: Neo4jLiveDataSourceStore;
   imports: Neo4jImportStore;
+  changeLog: Neo4jChangeLogStore;
+  eventSubscriptions: Neo4jEventSubscriptionStore;
   ontology: Neo4jOntologyStore;
   connectors: Neo4jConnectorStore;
   users: Neo4jUserStore;
@@ -67,6 +71,8 @@ export function openNeo4jStores(
     apiKeys: new Neo4jApiKeyStore(client),
     liveDataSources: new Neo4jLiveDataSourceStore(client),
     imports: new Neo4jImportStore(client),
+    changeLog: new Neo4jChangeLogStore(client),
+    eventSubscriptions: new Neo4jEventSubscriptionStore(client, secrets),
     ontology: new Neo4jOntologyStore(client),
     connectors: new Neo4jConnectorStore(client, secrets),
     users: new Neo4jUserStore(client),

@@ -1,7 +1,10 @@
+import type { ManagedTransaction } from 'neo4j-driver';
 import type { LiveDataSource } from '../../domain/live-data';
+import type { UnitOfWork } from '../../ports/graph-store';
 import type { LiveDataSourceStore, SourceFilter } from '../../ports/live-data-source-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
+import { transactionOf } from './graph-writer';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   LIVE_SOURCE_COUNT,
@@ -25,22 +28,28 @@ function toSource(stored: Record<string, unknown>): LiveDataSource {
   };
 }
 
+function insertSource(tx: ManagedTransaction, workspaceId: string, source: LiveDataSource) {
+  return runAll(tx, LIVE_SOURCE_CREATE, {
+    workspaceId,
+    id: source.id,
+    name: source.name,
+    unit: source.unit,
+    description: source.description,
+    entityId: source.entityId,
+    createdAt: toDateTime(source.createdAt),
+  });
+}
+
 /** Live data source records in Neo4j, as `(:_LiveDataSource)` nodes. */
 export class Neo4jLiveDataSourceStore implements LiveDataSourceStore {
   constructor(private readonly client: Neo4jClient) {}
 
   async create(workspaceId: string, source: LiveDataSource): Promise<void> {
-    await this.client.write((tx) =>
-      runAll(tx, LIVE_SOURCE_CREATE, {
-        workspaceId,
-        id: source.id,
-        name: source.name,
-        unit: source.unit,
-        description: source.description,
-        entityId: source.entityId,
-        createdAt: toDateTime(source.createdAt),
-      }),
-    );
+    await this.client.write((tx) => insertSource(tx, workspaceId, source));
+  }
+
+  async createIn(uow: UnitOfWork, workspaceId: string, source: LiveDataSource): Promise<void> {
+    await insertSource(transactionOf(uow, this.client, workspaceId), workspaceId, source);
   }
 
   get(workspaceId: string, id: string): Promise<LiveDataSource | null> {

@@ -4,6 +4,7 @@ import type { Clock } from '../../ports/clock';
 import { MemoryCounterStore } from '../memory/counter-store';
 import type { SharedState } from '../memory/index';
 import { MemoryLeaseStore } from '../memory/lease-store';
+import { RedisChangeSignal } from './change-signal';
 import { RedisConnection } from './connection';
 import { RedisCounterStore } from './counter-store';
 import { FallbackCounterStore, FallbackLeaseStore } from './fallback';
@@ -34,6 +35,7 @@ export function redisSharedState(options: {
     ),
     leases: new FallbackLeaseStore(new RedisLeaseStore(connection), new MemoryLeaseStore()),
     invalidations: new RedisInvalidationBus(connection, options.logger),
+    changes: new RedisChangeSignal(connection, options.logger),
     healthChecks: [connection.healthCheck],
     connected: () => connection.firstConnection(),
     close: () => connection.close(),

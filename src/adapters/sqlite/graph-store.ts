@@ -37,6 +37,7 @@ import {
   type EdgeRow,
   type NodeRow,
 } from './graph-rows';
+import { ChangeLogStatements, SqliteChangeLogWriter } from './change-log';
 import { TransactionScope, bindTransaction, settle } from './graph-transaction';
 import { GraphWriterStatements, SqliteGraphWriter } from './graph-writer';
 import { OntologyWriterStatements, SqliteOntologyWriter } from './ontology-store';
@@ -61,6 +62,7 @@ export class SqliteGraphStore implements GraphStore {
   private readonly logStatements: CommandLogStatements;
   private readonly bookkeepingStatements: BookkeepingStatements;
   private readonly ontologyStatements: OntologyWriterStatements;
+  private readonly changeLogStatements: ChangeLogStatements;
 
   /**
    * `propertyIndexes`: the declared property keys (NODE_PROPERTY_INDEXES,
@@ -97,6 +99,7 @@ export class SqliteGraphStore implements GraphStore {
     this.logStatements = new CommandLogStatements(db.writer);
     this.bookkeepingStatements = new BookkeepingStatements(db.writer);
     this.ontologyStatements = new OntologyWriterStatements(db.writer);
+    this.changeLogStatements = new ChangeLogStatements(db.writer);
   }
 
   getNode(workspaceId: string, id: string): Promise<GraphNode | null> {
@@ -193,6 +196,7 @@ export class SqliteGraphStore implements GraphStore {
         graph: new SqliteGraphWriter(this.writerStatements, scope, bookkeeping),
         log: new SqliteCommandLog(this.logStatements, scope),
         ontology: new SqliteOntologyWriter(this.ontologyStatements, scope),
+        changes: new SqliteChangeLogWriter(this.changeLogStatements, scope),
       };
       bindTransaction(uow, this.db, scope);
       try {

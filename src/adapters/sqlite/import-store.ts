@@ -1,9 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import { fromStoredImport, toStoredImport, type ImportRecord } from '../../domain/imports';
+import type { UnitOfWork } from '../../ports/graph-store';
 import type { ImportStore } from '../../ports/import-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { SqliteDatabase } from './database';
-import { settle } from './graph-transaction';
+import { runInTransaction, settle } from './graph-transaction';
 
 interface ImportRow {
   id: string;
@@ -91,6 +92,19 @@ export class SqliteImportStore implements ImportStore {
     const changed = await this.db.exclusive(() => this.updateStmt.run(params).changes, {
       durable: record.status !== 'running',
     });
+    if (changed !== 1) {
+      throw new Error(`Import ${record.id} not found in this workspace.`);
+    }
+  }
+
+  async updateIn(uow: UnitOfWork, workspaceId: string, record: ImportRecord): Promise<void> {
+    const params = paramsOf(workspaceId, record);
+    const changed = await runInTransaction(
+      uow,
+      this.db,
+      workspaceId,
+      () => this.updateStmt.run(params).changes,
+    );
     if (changed !== 1) {
       throw new Error(`Import ${record.id} not found in this workspace.`);
     }

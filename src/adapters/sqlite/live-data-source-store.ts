@@ -1,9 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { LiveDataSource } from '../../domain/live-data';
+import type { UnitOfWork } from '../../ports/graph-store';
 import type { LiveDataSourceStore, SourceFilter } from '../../ports/live-data-source-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { SqliteDatabase } from './database';
-import { settle } from './graph-transaction';
+import { runInTransaction, settle } from './graph-transaction';
 
 interface SourceRow {
   id: string;
@@ -63,6 +64,12 @@ export class SqliteLiveDataSourceStore implements LiveDataSourceStore {
 
   async create(workspaceId: string, source: LiveDataSource): Promise<void> {
     await this.db.exclusive(() => {
+      this.insertStmt.run({ workspaceId, ...source });
+    });
+  }
+
+  async createIn(uow: UnitOfWork, workspaceId: string, source: LiveDataSource): Promise<void> {
+    await runInTransaction(uow, this.db, workspaceId, () => {
       this.insertStmt.run({ workspaceId, ...source });
     });
   }

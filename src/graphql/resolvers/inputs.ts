@@ -21,8 +21,14 @@ export type FieldResolver = (
   info: GraphQLResolveInfo,
 ) => unknown;
 
+/** A subscription field: the stream of values (`subscribe`), and how each one is shown. */
+export interface SubscriptionResolver {
+  subscribe: (parent: never, args: never, ctx: GraphQLContext) => Promise<AsyncIterable<unknown>>;
+  resolve: (value: never) => unknown;
+}
+
 /** Resolvers by type name, then field name. */
-export type ResolverMap = Record<string, Record<string, FieldResolver>>;
+export type ResolverMap = Record<string, Record<string, FieldResolver | SubscriptionResolver>>;
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;

@@ -97,12 +97,16 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
           () => parseInput(createSourceBody, withoutNulls(args.input), 'body'),
           [[/^body(?=\.|$)/, 'args.input']],
         );
-        return liveData.createSource(ctx.workspaceId, {
-          name: body.name,
-          unit: body.unit,
-          description: body.description,
-          entityId: body.entityId ?? null,
-        });
+        return liveData.createSource(
+          ctx.workspaceId,
+          {
+            name: body.name,
+            unit: body.unit,
+            description: body.description,
+            entityId: body.entityId ?? null,
+          },
+          ctx.principal.actorId,
+        );
       },
       ingestDataPoints: async (
         _root,

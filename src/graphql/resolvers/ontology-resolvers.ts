@@ -79,6 +79,7 @@ export function ontologyResolvers(ontology: OntologyService): ResolverMap {
     const input = inputOf(kind, nameOf(args), args.definition);
     const result = await ontology.putType(ctx.workspaceId, input, {
       validateExisting: args.validateExisting ?? true,
+      actorId: ctx.principal.actorId,
     });
     const shown = graphqlType(result.type);
     return {
@@ -89,7 +90,9 @@ export function ontologyResolvers(ontology: OntologyService): ResolverMap {
   };
   const remove = async (ctx: GraphQLContext, kind: TypeKind, args: { name: string }) => {
     requireScope(ctx, 'write:ontology');
-    const deleted = await ontology.deleteType(ctx.workspaceId, kind, nameOf(args));
+    const deleted = await ontology.deleteType(ctx.workspaceId, kind, nameOf(args), {
+      actorId: ctx.principal.actorId,
+    });
     return { name: deleted.name, deleted: true };
   };
   return {
@@ -123,6 +126,7 @@ export function ontologyResolvers(ontology: OntologyService): ResolverMap {
         requireScope(ctx, 'write:ontology');
         const settings = await ontology.setSettings(ctx.workspaceId, args.strictOntology, {
           validateExisting: args.validateExisting ?? true,
+          actorId: ctx.principal.actorId,
         });
         return settingsView(settings);
       },

@@ -1,4 +1,5 @@
 import { CYPHER_TYPE_DEFS } from './cypher';
+import { EVENTS_TYPE_DEFS } from './events';
 import { GRAPH_TYPE_DEFS } from './graph';
 import { LIVE_DATA_TYPE_DEFS } from './live-data';
 import { ONTOLOGY_TYPE_DEFS } from './ontology';
@@ -16,4 +17,5 @@ export const CORE_TYPE_DEFS = [
   LIVE_DATA_TYPE_DEFS,
   SEARCH_TYPE_DEFS,
   CYPHER_TYPE_DEFS,
+  EVENTS_TYPE_DEFS,
 ].join('\n');

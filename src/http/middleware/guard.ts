@@ -3,7 +3,13 @@ import type { Authenticator } from '../../auth/authenticator';
 import type { RateDecision, RateLimiter } from '../../auth/rate-limiter';
 import type { Principal } from '../../domain/principal';
 import type { Scope } from '../../domain/scopes';
-import { effectiveLimits, isUuid, PLAN_LIMITS, type RateLimits } from '../../domain/workspace';
+import {
+  effectiveLimits,
+  isUuid,
+  PLAN_LIMITS,
+  type Plan,
+  type RateLimits,
+} from '../../domain/workspace';
 import {
   ForbiddenError,
   InsufficientScopeError,
@@ -50,46 +56,92 @@ export function createGuard(deps: GuardDeps) {
           ? [options.scope]
           : options.scope;
     return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-      const principal = await deps.authenticator.authenticate(req.headers.authorization);
-      req.ctx.principal = principal;
-
       const header = req.headers['x-workspace-id'];
-      const requested = typeof header === 'string' && header !== '' ? header : undefined;
-      const usable = usableWorkspace(principal, requested);
-
-      if (deps.rateLimit.enabled) {
-        await applyRateLimit(deps, req, res, usable ?? principal.homeWorkspaceId, principal);
-      }
-
-      if (options.workspace === 'required') {
-        if (requested === undefined) {
-          throw new WorkspaceRequiredError();
-        }
-        if (!isUuid(requested)) {
-          throw new ValidationError('x-workspace-id must be a UUID.', [
-            { path: 'headers.x-workspace-id', message: 'must be a UUID' },
-          ]);
-        }
-        const scopes = usable === undefined ? undefined : principal.workspaces.get(usable);
-        if (!usable || !scopes) {
-          throw new ForbiddenError('This credential may not act in the requested workspace.');
-        }
-        req.ctx.workspaceId = usable;
-        req.ctx.scopes = scopes;
-        const missing = required.find((scope) => !scopes.includes(scope));
-        if (missing) {
-          throw new InsufficientScopeError(missing);
-        }
-      } else {
-        const held = [...principal.workspaces.values()];
-        const missing = required.find((scope) => !held.some((s) => s.includes(scope)));
-        if (missing) {
-          throw new InsufficientScopeError(missing);
-        }
+      const admitted = await admit(
+        deps,
+        req.headers.authorization,
+        typeof header === 'string' ? header : undefined,
+        options.workspace,
+        required,
+        {
+          principal: (principal) => {
+            req.ctx.principal = principal;
+          },
+          rate: (decision, plan, nowMs) => {
+            req.ctx.plan = plan;
+            setRateLimitHeaders(res, decision, nowMs);
+          },
+        },
+      );
+      if (admitted.workspaceId !== undefined) {
+        req.ctx.workspaceId = admitted.workspaceId;
+        req.ctx.scopes = admitted.scopes;
       }
       next();
     };
   };
+}
+
+/** A caller the guard let in: who, and (for workspace routes) where with which scopes. */
+export interface Admitted {
+  principal: Principal;
+  workspaceId?: string;
+  scopes: readonly Scope[];
+}
+
+/**
+ * The guard's checks, for any transport (HTTP routes, GraphQL over WebSocket):
+ * authentication, the rate limit, the workspace and the scopes, in that order. `notify`
+ * hears the principal as soon as it is known and the rate decision once it is made, so that
+ * an HTTP answer carries both even when a later check refuses the request.
+ */
+export async function admit(
+  deps: GuardDeps,
+  authorization: string | undefined,
+  workspaceHeader: string | undefined,
+  workspace: GuardOptions['workspace'],
+  required: readonly Scope[],
+  notify: {
+    principal?: (principal: Principal) => void;
+    rate?: (decision: RateDecision, plan: Plan, nowMs: number) => void;
+  } = {},
+): Promise<Admitted> {
+  const principal = await deps.authenticator.authenticate(authorization);
+  notify.principal?.(principal);
+
+  const requested =
+    workspaceHeader !== undefined && workspaceHeader !== '' ? workspaceHeader : undefined;
+  const usable = usableWorkspace(principal, requested);
+
+  if (deps.rateLimit.enabled) {
+    await applyRateLimit(deps, usable ?? principal.homeWorkspaceId, principal, notify.rate);
+  }
+
+  if (workspace === 'required') {
+    if (requested === undefined) {
+      throw new WorkspaceRequiredError();
+    }
+    if (!isUuid(requested)) {
+      throw new ValidationError('x-workspace-id must be a UUID.', [
+        { path: 'headers.x-workspace-id', message: 'must be a UUID' },
+      ]);
+    }
+    const scopes = usable === undefined ? undefined : principal.workspaces.get(usable);
+    if (!usable || !scopes) {
+      throw new ForbiddenError('This credential may not act in the requested workspace.');
+    }
+    const missing = required.find((scope) => !scopes.includes(scope));
+    if (missing) {
+      throw new InsufficientScopeError(missing);
+    }
+    return { principal, workspaceId: usable, scopes };
+  }
+  const held = [...principal.workspaces.values()];
+  const missing = required.find((scope) => !held.some((s) => s.includes(scope)));
+  if (missing) {
+    throw new InsufficientScopeError(missing);
+  }
+  return { principal, scopes: [] };
 }
 
 /**
@@ -107,20 +159,18 @@ function usableWorkspace(principal: Principal, requested: string | undefined): s
 
 async function applyRateLimit(
   deps: GuardDeps,
-  req: Request,
-  res: Response,
   workspaceId: string | null | undefined,
   principal: Principal,
+  notify: ((decision: RateDecision, plan: Plan, nowMs: number) => void) | undefined,
 ): Promise<void> {
   const workspace = workspaceId ? await deps.workspaces.get(workspaceId) : null;
   const limits = workspace
     ? effectiveLimits(workspace, deps.rateLimit.enterpriseDefault)
     : PLAN_LIMITS.starter;
   const bucket = workspace ? `ws:${workspace.id}` : `actor:${principal.actorId}`;
-  req.ctx.plan = workspace?.plan ?? 'starter';
   const nowMs = deps.clock.now();
   const decision = await deps.rateLimiter.consume(bucket, limits, nowMs);
-  setRateLimitHeaders(res, decision, nowMs);
+  notify?.(decision, workspace?.plan ?? 'starter', nowMs);
   if (decision.exceeded) {
     throw new RateLimitedError(decision.exceeded.window, decision.exceeded.retryAfterSeconds);
   }

@@ -12,6 +12,8 @@ const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'read:connectors': 'Read webhook connectors and their events',
   'write:connectors': 'Create, change and delete webhook connectors',
   'write:ontology': 'Define, change and delete entity and relationship types',
+  'read:events': 'Read the change feed: what changed in the workspace, as it happens',
+  'write:event-subscriptions': 'Create, change and delete webhook subscriptions to the change feed',
   admin: 'Manage API keys, OAuth applications and workspace settings',
 };
 

@@ -81,14 +81,18 @@ export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
       path: '/api/live-data/sources',
       access: write,
       handler: async (req, res) => {
-        const { workspaceId } = workspaceOf(req.ctx);
+        const { workspaceId, principal } = workspaceOf(req.ctx);
         const body = parseInput(createSourceBody, req.body, 'body');
-        const source = await liveData.createSource(workspaceId, {
-          name: body.name,
-          unit: body.unit,
-          description: body.description,
-          entityId: body.entityId ?? null,
-        });
+        const source = await liveData.createSource(
+          workspaceId,
+          {
+            name: body.name,
+            unit: body.unit,
+            description: body.description,
+            entityId: body.entityId ?? null,
+          },
+          principal.actorId,
+        );
         res.setHeader('Location', `/api/live-data/sources/${source.id}`);
         sendData(res, 201, presentSource(source));
       },

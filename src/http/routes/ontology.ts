@@ -84,9 +84,9 @@ export function ontologyRoutes(deps: { ontology: OntologyService }): RouteDef[] 
         path: `${base}/:name`,
         access: write,
         handler: async (req, res) => {
-          const { workspaceId } = workspaceOf(req.ctx);
+          const { workspaceId, principal } = workspaceOf(req.ctx);
           const { name } = parseInput(nameParams, req.params, 'params');
-          const options = { validateExisting: validateExisting(req) };
+          const options = { validateExisting: validateExisting(req), actorId: principal.actorId };
           const input = typeInput(kind, name, req.body);
           const result = await deps.ontology.putType(workspaceId, input, options);
           sendData(res, result.created ? 201 : 200, typeView(result.type));
@@ -97,10 +97,10 @@ export function ontologyRoutes(deps: { ontology: OntologyService }): RouteDef[] 
         path: `${base}/:name`,
         access: write,
         handler: async (req, res) => {
-          const { workspaceId } = workspaceOf(req.ctx);
+          const { workspaceId, principal } = workspaceOf(req.ctx);
           const { name } = parseInput(nameParams, req.params, 'params');
           parseInput(noQuery, req.query, 'query');
-          await deps.ontology.deleteType(workspaceId, kind, name);
+          await deps.ontology.deleteType(workspaceId, kind, name, { actorId: principal.actorId });
           sendData(res, 200, { name, deleted: true });
         },
       },
@@ -132,8 +132,8 @@ export function ontologyRoutes(deps: { ontology: OntologyService }): RouteDef[] 
       path: '/api/ontology/settings',
       access: write,
       handler: async (req, res) => {
-        const { workspaceId } = workspaceOf(req.ctx);
-        const options = { validateExisting: validateExisting(req) };
+        const { workspaceId, principal } = workspaceOf(req.ctx);
+        const options = { validateExisting: validateExisting(req), actorId: principal.actorId };
         const { strictOntology } = parseInput(settingsSchema, req.body, 'body');
         const settings = await deps.ontology.setSettings(workspaceId, strictOntology, options);
         sendData(res, 200, settingsView(settings));

@@ -49,6 +49,14 @@ const neighborsQuery = z
 
 const idParams = z.object({ id: z.string().min(1).max(128) });
 
+/** The extra meta of a node or edge page: its next cursor, and the feed cursor it was read at. */
+function listMeta(result: { nextCursor: string | null; eventCursor?: string }) {
+  return {
+    nextCursor: result.nextCursor,
+    ...(result.eventCursor !== undefined ? { eventCursor: result.eventCursor } : {}),
+  };
+}
+
 /** Reads of the ontology: scopes read:nodes / read:edges. */
 export function queryRoutes(deps: { queries: GraphQueries }): RouteDef[] {
   const { queries } = deps;
@@ -67,7 +75,7 @@ export function queryRoutes(deps: { queries: GraphQueries }): RouteDef[] {
           q.sort,
           list.paging,
         );
-        sendPage(res, result.items, result.total, list.paging, { nextCursor: result.nextCursor });
+        sendPage(res, result.items, result.total, list.paging, listMeta(result));
       },
     },
     {
@@ -129,7 +137,7 @@ export function queryRoutes(deps: { queries: GraphQueries }): RouteDef[] {
           q.sort,
           list.paging,
         );
-        sendPage(res, result.items, result.total, list.paging, { nextCursor: result.nextCursor });
+        sendPage(res, result.items, result.total, list.paging, listMeta(result));
       },
     },
     {

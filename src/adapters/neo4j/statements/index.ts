@@ -1,4 +1,6 @@
 import type { Statement } from '../statement';
+import { CHANGE_LOG_STATEMENTS } from './change-log';
+import { EVENT_SUBSCRIPTION_STATEMENTS } from './event-subscriptions';
 import { COMMAND_LOG_STATEMENTS } from './command-log';
 import { CYPHER_ENDPOINT_STATEMENTS } from './cypher-endpoint';
 import { GRAPH_STATEMENTS } from './graph';
@@ -35,5 +37,7 @@ export function allStatements(): Statement[] {
     ...PROPERTY_INDEX_STATEMENTS,
     ...ONTOLOGY_STATEMENTS,
     ...CYPHER_ENDPOINT_STATEMENTS,
+    ...CHANGE_LOG_STATEMENTS,
+    ...EVENT_SUBSCRIPTION_STATEMENTS,
   ];
 }

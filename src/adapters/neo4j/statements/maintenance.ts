@@ -230,6 +230,42 @@ export const PURGE_UNIQUE_VALUES = cypher(
 );
 
 /** In the order they must run: relationships go with their entities first. */
+export const PURGE_CHANGE_EVENTS = cypher(
+  'purge-change-events',
+  ['workspaceIds'],
+  `
+  MATCH (e:_ChangeEvent)
+  WHERE e.workspaceId IN $workspaceIds
+  DELETE e`,
+);
+
+export const PURGE_CHANGE_LOG_HEADS = cypher(
+  'purge-change-log-heads',
+  ['workspaceIds'],
+  `
+  MATCH (h:_ChangeLogHead)
+  WHERE h.workspaceId IN $workspaceIds
+  DELETE h`,
+);
+
+export const PURGE_EVENT_SUBSCRIPTIONS = cypher(
+  'purge-event-subscriptions',
+  ['workspaceIds'],
+  `
+  MATCH (s:_EventSubscription)
+  WHERE s.workspaceId IN $workspaceIds
+  DELETE s`,
+);
+
+export const PURGE_EVENT_DELIVERY_ATTEMPTS = cypher(
+  'purge-event-delivery-attempts',
+  ['workspaceIds'],
+  `
+  MATCH (a:_EventDeliveryAttempt)
+  WHERE a.workspaceId IN $workspaceIds
+  DELETE a`,
+);
+
 export const MAINTENANCE_STATEMENTS = [
   PURGE_ENTITIES,
   PURGE_EDGE_REFS,
@@ -254,5 +290,9 @@ export const MAINTENANCE_STATEMENTS = [
   PURGE_ONTOLOGY_TYPES,
   PURGE_ONTOLOGY_SETTINGS,
   PURGE_UNIQUE_VALUES,
+  PURGE_CHANGE_EVENTS,
+  PURGE_CHANGE_LOG_HEADS,
+  PURGE_EVENT_SUBSCRIPTIONS,
+  PURGE_EVENT_DELIVERY_ATTEMPTS,
   PURGE_WORKSPACES,
 ];

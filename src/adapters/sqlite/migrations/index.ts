@@ -22,6 +22,8 @@ import { m012TypeCounts } from './012-type-counts';
 import { m013OutboxCounts } from './013-outbox-counts';
 import { m014ImportValidation } from './014-import-validation';
 import { m015GraphChanges } from './015-graph-changes';
+import { m016ChangeLog } from './016-change-log';
+import { m017EventSubscriptions } from './017-event-subscriptions';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -43,4 +45,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m013OutboxCounts,
   m014ImportValidation,
   m015GraphChanges,
+  m016ChangeLog,
+  m017EventSubscriptions,
 ];

@@ -1,0 +1,76 @@
+import type { Logger } from 'pino';
+import type { ChangeSignal } from '../../ports/change-signal';
+import { MemoryChangeSignal } from '../memory/change-signal';
+import { KEY_PREFIX, type RedisConnection } from './connection';
+
+/** The pub/sub channel every instance listens on for change-log growth. */
+export const CHANGES_CHANNEL = `${KEY_PREFIX}changes`;
+
+/** A received message as (workspace, head), or null when it is not one (ignored). */
+function parse(text: string): { workspaceId: string; head: number } | null {
+  try {
+    const value = JSON.parse(text) as { w?: unknown; h?: unknown };
+    if (typeof value.w === 'string' && typeof value.h === 'number') {
+      return { workspaceId: value.w, head: value.h };
+    }
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+/**
+ * Change-log growth over Redis pub/sub, so that a reader connected to any instance hears
+ * of a commit made on any other. This instance's listeners hear at once, whatever Redis
+ * does. After a lost subscription every listener is told to look again (workspace null).
+ */
+export class RedisChangeSignal implements ChangeSignal {
+  private readonly local = new MemoryChangeSignal();
+  private subscribedOnce = false;
+
+  constructor(
+    private readonly connection: RedisConnection,
+    private readonly logger: Logger,
+  ) {
+    const subscriber = connection.subscriber;
+    subscriber.on('message', (channel: string, text: string) => {
+      const message = channel === CHANGES_CHANNEL ? parse(text) : null;
+      if (message) {
+        this.local.deliver(message.workspaceId, message.head);
+      }
+    });
+    const subscribe = () => {
+      subscriber.subscribe(CHANGES_CHANNEL).then(
+        () => {
+          if (this.subscribedOnce) {
+            this.local.deliver(null, 0);
+          }
+          this.subscribedOnce = true;
+        },
+        (error: unknown) => logger.debug({ err: error }, 'change signal subscription failed'),
+      );
+    };
+    let connected = subscriber.status === 'ready';
+    subscriber.on('ready', () => {
+      if (connected) {
+        subscribe();
+      }
+      connected = true;
+    });
+    subscribe();
+  }
+
+  publish(workspaceId: string, head: number): void {
+    this.local.deliver(workspaceId, head);
+    const text = JSON.stringify({ w: workspaceId, h: head });
+    this.connection
+      .run(() => this.connection.client.publish(CHANGES_CHANNEL, text))
+      .catch((error: unknown) =>
+        this.logger.debug({ err: error }, 'change signal not published (Redis down)'),
+      );
+  }
+
+  subscribe(listener: (workspaceId: string | null, head: number) => void): () => void {
+    return this.local.subscribe(listener);
+  }
+}

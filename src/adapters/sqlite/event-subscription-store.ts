@@ -1,0 +1,391 @@
+import type { Statement } from 'better-sqlite3';
+import type {
+  DeliveryAttempt,
+  EventSubscription,
+  SubscriptionSecrets,
+} from '../../domain/event-subscriptions';
+import type {
+  EventSubscriptionStore,
+  FailureState,
+  SubscriptionChanges,
+} from '../../ports/event-subscription-store';
+import {
+  fromStoredAttempt,
+  fromStoredSubscription,
+  openSubscriptionSecrets,
+  sealSubscriptionSecret,
+  storedChangeValue,
+  toStoredSubscription,
+} from '../../ports/event-subscription-records';
+import type { Page, PageRequest } from '../../ports/paging';
+import type { SecretBox } from '../../secrets/secret-box';
+import type { SqliteDatabase } from './database';
+import { settle } from './graph-transaction';
+
+interface SubscriptionRow {
+  workspace_id: string;
+  id: string;
+  url: string;
+  description: string | null;
+  event_types: string;
+  entity_types: string;
+  scopes: string;
+  enabled: number;
+  disabled_reason: string | null;
+  cursor: number;
+  failing_since: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface AttemptRow {
+  workspace_id: string;
+  subscription_id: string;
+  id: string;
+  event_id: string;
+  event_seq: number | null;
+  event_type: string;
+  trigger: string;
+  attempt: number;
+  attempted_at: string;
+  outcome: string;
+  response_status: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+const COLUMNS =
+  'workspace_id, id, url, description, event_types, entity_types, scopes, enabled, disabled_reason, cursor, failing_since, attempts, next_attempt_at, last_error, created_at, updated_at';
+const ATTEMPT_COLUMNS =
+  'workspace_id, subscription_id, id, event_id, event_seq, event_type, trigger, attempt, attempted_at, outcome, response_status, duration_ms, response_excerpt, error';
+
+/** The columns of the fields a change may set. */
+const CHANGE_COLUMNS: Readonly<Record<keyof SubscriptionChanges, string>> = {
+  url: 'url',
+  description: 'description',
+  eventTypes: 'event_types',
+  entityTypes: 'entity_types',
+  scopes: 'scopes',
+  enabled: 'enabled',
+  disabledReason: 'disabled_reason',
+  cursor: 'cursor',
+  failingSince: 'failing_since',
+  attempts: 'attempts',
+  nextAttemptAt: 'next_attempt_at',
+  lastError: 'last_error',
+};
+
+function toSubscription(row: SubscriptionRow): EventSubscription {
+  return fromStoredSubscription({
+    id: row.id,
+    workspaceId: row.workspace_id,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.event_types,
+    entityTypes: row.entity_types,
+    scopes: row.scopes,
+    enabled: row.enabled === 1,
+    disabledReason: row.disabled_reason,
+    cursor: row.cursor,
+    failingSince: row.failing_since,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+function toAttempt(row: AttemptRow): DeliveryAttempt {
+  return fromStoredAttempt({
+    id: row.id,
+    subscriptionId: row.subscription_id,
+    workspaceId: row.workspace_id,
+    eventId: row.event_id,
+    eventSeq: row.event_seq,
+    eventType: row.event_type,
+    trigger: row.trigger as DeliveryAttempt['trigger'],
+    attempt: row.attempt,
+    attemptedAt: row.attempted_at,
+    outcome: row.outcome as DeliveryAttempt['outcome'],
+    responseStatus: row.response_status,
+    durationMs: row.duration_ms,
+    responseExcerpt: row.response_excerpt,
+    error: row.error,
+  });
+}
+
+/** The SQL value of a field of a subscription change (booleans as 1 or 0). */
+function sqlValue(field: string, value: unknown): unknown {
+  const stored = storedChangeValue(field, value);
+  return typeof stored === 'boolean' ? (stored ? 1 : 0) : stored;
+}
+
+/**
+ * Outbound webhook subscriptions and their delivery log in the embedded store. Reads on
+ * the reader, writes under the writer's mutex, each one statement (or one transaction).
+ */
+export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
+  private readonly insertStmt: Statement;
+  private readonly getStmt: Statement<[string, string], SubscriptionRow>;
+  private readonly pageStmt: Statement<[string, number, number], SubscriptionRow>;
+  private readonly countStmt: Statement<[string], number>;
+  private readonly deleteStmt: Statement<[string, string]>;
+  private readonly deleteAttemptsStmt: Statement<[string, string]>;
+  private readonly secretsStmt: Statement<
+    [string, string],
+    { secret: string; previous_secret: string | null; previous_secret_expires_at: string | null }
+  >;
+  private readonly rotateStmt: Statement;
+  private readonly dueStmt: Statement<[string, number], SubscriptionRow>;
+  private readonly behindStmt: Statement<[string, number, string], SubscriptionRow>;
+  private readonly advanceStmt: Statement;
+  private readonly failStmt: Statement;
+  private readonly insertAttemptStmt: Statement;
+  private readonly attemptsStmt: Statement<[string, string, string, number], AttemptRow>;
+  private readonly oldestAttemptsStmt: Statement<
+    [string, number],
+    { workspace_id: string; subscription_id: string; id: string }
+  >;
+  private readonly deleteAttemptStmt: Statement<[string, string, string]>;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly box: SecretBox,
+  ) {
+    const { reader, writer } = db;
+    this.insertStmt = writer.prepare(
+      `INSERT INTO event_subscriptions (${COLUMNS}, secret)
+       VALUES (@workspaceId, @id, @url, @description, @eventTypes, @entityTypes, @scopes,
+         @enabled, @disabledReason, @cursor, @failingSince, @attempts, @nextAttemptAt,
+         @lastError, @createdAt, @updatedAt, @secret)`,
+    );
+    this.getStmt = reader.prepare(
+      `SELECT ${COLUMNS} FROM event_subscriptions WHERE workspace_id = ? AND id = ?`,
+    );
+    this.pageStmt = reader.prepare(
+      `SELECT ${COLUMNS} FROM event_subscriptions WHERE workspace_id = ?
+       ORDER BY created_at, id LIMIT ? OFFSET ?`,
+    );
+    this.countStmt = reader
+      .prepare<[string], number>('SELECT COUNT(*) FROM event_subscriptions WHERE workspace_id = ?')
+      .pluck();
+    this.deleteStmt = writer.prepare(
+      'DELETE FROM event_subscriptions WHERE workspace_id = ? AND id = ?',
+    );
+    this.deleteAttemptsStmt = writer.prepare(
+      'DELETE FROM event_delivery_attempts WHERE workspace_id = ? AND subscription_id = ?',
+    );
+    this.secretsStmt = reader.prepare(
+      `SELECT secret, previous_secret, previous_secret_expires_at FROM event_subscriptions
+       WHERE workspace_id = ? AND id = ?`,
+    );
+    this.rotateStmt = writer.prepare(
+      `UPDATE event_subscriptions
+       SET previous_secret = secret, previous_secret_expires_at = @previousExpiresAt,
+         secret = @secret, updated_at = @at
+       WHERE workspace_id = @workspaceId AND id = @id`,
+    );
+    // Served by the enabled index, then each workspace's head by its key.
+    const behindHead = `s.enabled = 1 AND s.cursor < h.head
+      AND (s.next_attempt_at IS NULL OR s.next_attempt_at <= ?)`;
+    this.dueStmt = reader.prepare(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `s.${c}`)
+        .join(', ')}
+       FROM event_subscriptions s JOIN change_log_heads h ON h.workspace_id = s.workspace_id
+       WHERE ${behindHead}
+       ORDER BY coalesce(s.next_attempt_at, s.updated_at) LIMIT ?`,
+    );
+    this.behindStmt = reader.prepare(
+      `SELECT ${COLUMNS} FROM event_subscriptions
+       WHERE workspace_id = ? AND enabled = 1 AND cursor < ?
+         AND (next_attempt_at IS NULL OR next_attempt_at <= ?)`,
+    );
+    this.advanceStmt = writer.prepare(
+      `UPDATE event_subscriptions
+       SET cursor = @to, failing_since = NULL, attempts = 0, next_attempt_at = NULL,
+         last_error = NULL, updated_at = @at
+       WHERE workspace_id = @workspaceId AND id = @id AND cursor = @from`,
+    );
+    this.failStmt = writer.prepare(
+      `UPDATE event_subscriptions
+       SET attempts = @attempts, failing_since = @failingSince, next_attempt_at = @nextAttemptAt,
+         last_error = @lastError, updated_at = @at
+       WHERE workspace_id = @workspaceId AND id = @id AND cursor = @cursor`,
+    );
+    this.insertAttemptStmt = writer.prepare(
+      `INSERT INTO event_delivery_attempts (${ATTEMPT_COLUMNS})
+       VALUES (@workspaceId, @subscriptionId, @id, @eventId, @eventSeq, @eventType, @trigger,
+         @attempt, @attemptedAt, @outcome, @responseStatus, @durationMs, @responseExcerpt,
+         @error)`,
+    );
+    this.attemptsStmt = reader.prepare(
+      `SELECT ${ATTEMPT_COLUMNS} FROM event_delivery_attempts
+       WHERE workspace_id = ? AND subscription_id = ? AND id < ?
+       ORDER BY id DESC LIMIT ?`,
+    );
+    this.oldestAttemptsStmt = writer.prepare(
+      `SELECT workspace_id, subscription_id, id FROM event_delivery_attempts
+       WHERE attempted_at < ? ORDER BY attempted_at LIMIT ?`,
+    );
+    this.deleteAttemptStmt = writer.prepare(
+      `DELETE FROM event_delivery_attempts
+       WHERE workspace_id = ? AND subscription_id = ? AND id = ?`,
+    );
+  }
+
+  async create(subscription: EventSubscription, secret: string): Promise<void> {
+    const stored = toStoredSubscription(subscription);
+    const params = {
+      ...stored,
+      enabled: stored.enabled ? 1 : 0,
+      secret: sealSubscriptionSecret(this.box, secret, subscription.workspaceId, subscription.id),
+    };
+    await this.db.exclusive(() => {
+      this.insertStmt.run(params);
+    });
+  }
+
+  get(workspaceId: string, id: string): Promise<EventSubscription | null> {
+    return settle(() => {
+      const row = this.getStmt.get(workspaceId, id);
+      return row ? toSubscription(row) : null;
+    });
+  }
+
+  list(workspaceId: string, page: PageRequest): Promise<Page<EventSubscription>> {
+    return settle(() => ({
+      items: this.pageStmt.all(workspaceId, page.limit, page.offset).map(toSubscription),
+      total: this.countStmt.get(workspaceId) ?? 0,
+    }));
+  }
+
+  async update(
+    workspaceId: string,
+    id: string,
+    changes: SubscriptionChanges,
+    at: string,
+  ): Promise<EventSubscription | null> {
+    const fields = Object.keys(changes) as (keyof SubscriptionChanges)[];
+    const sets = fields.map((field) => `${CHANGE_COLUMNS[field]} = @${field}`);
+    const params: Record<string, unknown> = { workspaceId, id, at };
+    for (const field of fields) {
+      params[field] = sqlValue(field, changes[field]);
+    }
+    const row = await this.db.exclusive(() =>
+      this.db.writer
+        .prepare<[Record<string, unknown>], SubscriptionRow>(
+          `UPDATE event_subscriptions SET ${[...sets, 'updated_at = @at'].join(', ')}
+           WHERE workspace_id = @workspaceId AND id = @id RETURNING ${COLUMNS}`,
+        )
+        .get(params),
+    );
+    return row ? toSubscription(row) : null;
+  }
+
+  async delete(workspaceId: string, id: string): Promise<boolean> {
+    return this.db.exclusive(() => {
+      const deleted = this.deleteStmt.run(workspaceId, id).changes === 1;
+      this.deleteAttemptsStmt.run(workspaceId, id);
+      return deleted;
+    });
+  }
+
+  secrets(workspaceId: string, id: string): Promise<SubscriptionSecrets | null> {
+    return settle(() => {
+      const row = this.secretsStmt.get(workspaceId, id);
+      if (!row) {
+        return null;
+      }
+      return openSubscriptionSecrets(this.box, workspaceId, id, {
+        secret: row.secret,
+        previousSecret: row.previous_secret,
+        previousExpiresAt: row.previous_secret_expires_at,
+      });
+    });
+  }
+
+  async rotateSecret(
+    workspaceId: string,
+    id: string,
+    secret: string,
+    previousExpiresAt: string,
+    at: string,
+  ): Promise<boolean> {
+    const sealed = sealSubscriptionSecret(this.box, secret, workspaceId, id);
+    return this.db.exclusive(
+      () =>
+        this.rotateStmt.run({ workspaceId, id, secret: sealed, previousExpiresAt, at }).changes ===
+        1,
+    );
+  }
+
+  due(now: string, limit: number): Promise<EventSubscription[]> {
+    return settle(() => this.dueStmt.all(now, limit).map(toSubscription));
+  }
+
+  behind(workspaceId: string, head: number, now: string): Promise<EventSubscription[]> {
+    return settle(() => this.behindStmt.all(workspaceId, head, now).map(toSubscription));
+  }
+
+  async advance(
+    workspaceId: string,
+    id: string,
+    from: number,
+    to: number,
+    at: string,
+  ): Promise<boolean> {
+    return this.db.exclusive(
+      () => this.advanceStmt.run({ workspaceId, id, from, to, at }).changes === 1,
+      { durable: false },
+    );
+  }
+
+  async fail(
+    workspaceId: string,
+    id: string,
+    cursor: number,
+    state: FailureState,
+    at: string,
+  ): Promise<boolean> {
+    return this.db.exclusive(
+      () => this.failStmt.run({ workspaceId, id, cursor, ...state, at }).changes === 1,
+    );
+  }
+
+  async appendAttempt(attempt: DeliveryAttempt): Promise<void> {
+    await this.db.exclusive(
+      () => {
+        this.insertAttemptStmt.run({ ...attempt });
+      },
+      { durable: false },
+    );
+  }
+
+  listAttempts(
+    workspaceId: string,
+    subscriptionId: string,
+    limit: number,
+    before?: string,
+  ): Promise<DeliveryAttempt[]> {
+    // Ids are `att_` + time-ordered ids: every id sorts below `att_~`.
+    return settle(() =>
+      this.attemptsStmt.all(workspaceId, subscriptionId, before ?? 'att_~', limit).map(toAttempt),
+    );
+  }
+
+  async trimAttempts(before: string, limit: number): Promise<number> {
+    return this.db.exclusive(() => {
+      const rows = this.oldestAttemptsStmt.all(before, limit);
+      for (const row of rows) {
+        this.deleteAttemptStmt.run(row.workspace_id, row.subscription_id, row.id);
+      }
+      return rows.length;
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import { isChangeEventType, type ChangeEventType } from '../domain/change-events';
+import type {
+  AttemptTrigger,
+  DeliveryAttempt,
+  EventSubscription,
+  SubscriptionSecrets,
+} from '../domain/event-subscriptions';
+import { scopesFromText, scopesToText } from '../domain/scopes';
+import type { SecretBox } from '../secrets/secret-box';
+
+/**
+ * How every engine stores a subscription and an attempt: lists as space-separated text,
+ * flags as booleans, everything else as it is. One mapper for both engines; each reads its
+ * own columns or properties into these fields.
+ */
+export interface StoredSubscription {
+  id: string;
+  workspaceId: string;
+  url: string;
+  description: string | null;
+  eventTypes: string;
+  entityTypes: string;
+  scopes: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  cursor: number;
+  failingSince: string | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A list as stored: space-separated (event types and type names hold no spaces). */
+function listText(values: readonly string[]): string {
+  return values.join(' ');
+}
+
+function textList(text: string): string[] {
+  return text === '' ? [] : text.split(' ');
+}
+
+export function toStoredSubscription(subscription: EventSubscription): StoredSubscription {
+  return {
+    ...subscription,
+    eventTypes: listText(subscription.eventTypes),
+    entityTypes: listText(subscription.entityTypes),
+    scopes: scopesToText(subscription.scopes),
+  };
+}
+
+/** The subscription stored as `stored`; throws on a type this version does not know. */
+export function fromStoredSubscription(stored: StoredSubscription): EventSubscription {
+  const eventTypes = textList(stored.eventTypes).map((type): ChangeEventType => {
+    if (!isChangeEventType(type)) {
+      throw new TypeError(`Stored subscription holds an unknown event type: ${type}`);
+    }
+    return type;
+  });
+  return {
+    ...stored,
+    eventTypes,
+    entityTypes: textList(stored.entityTypes),
+    scopes: stored.scopes === '' ? [] : scopesFromText(stored.scopes),
+  };
+}
+
+/** The text stored for a list field of `changes` (the fields stored as text). */
+export function storedChangeValue(field: string, value: unknown): unknown {
+  if (field === 'eventTypes' || field === 'entityTypes') {
+    return listText(value as string[]);
+  }
+  if (field === 'scopes') {
+    return scopesToText(value as Parameters<typeof scopesToText>[0]);
+  }
+  return value;
+}
+
+const TRIGGERS: readonly AttemptTrigger[] = ['delivery', 'redelivery', 'ping'];
+
+/** An attempt as read back, with its trigger and outcome checked. */
+export function fromStoredAttempt(stored: DeliveryAttempt): DeliveryAttempt {
+  if (!TRIGGERS.includes(stored.trigger)) {
+    throw new TypeError(`Stored attempt has an unknown trigger: ${String(stored.trigger)}`);
+  }
+  return stored;
+}
+
+/** The context a subscription's secret is sealed in: bound to its record and field. */
+export function subscriptionSecretContext(workspaceId: string, id: string, field: string) {
+  return ['event-subscription', workspaceId, id, field] as const;
+}
+
+/** Seals a subscription's secret for storage. */
+export function sealSubscriptionSecret(
+  box: SecretBox,
+  secret: string,
+  workspaceId: string,
+  id: string,
+): string {
+  return box.seal(secret, subscriptionSecretContext(workspaceId, id, 'secret'));
+}
+
+/** The stored secrets of a subscription, opened; throws when a key to open them is missing. */
+export function openSubscriptionSecrets(
+  box: SecretBox,
+  workspaceId: string,
+  id: string,
+  stored: { secret: string; previousSecret: string | null; previousExpiresAt: string | null },
+): SubscriptionSecrets {
+  const open = (value: string) => {
+    const opened = box.open(value, subscriptionSecretContext(workspaceId, id, 'secret'));
+    if (opened.status === 'unreadable') {
+      throw new Error(`The secret of subscription ${id} cannot be decrypted (${opened.reason}).`);
+    }
+    return opened.value;
+  };
+  return {
+    current: open(stored.secret),
+    previous: stored.previousSecret === null ? null : open(stored.previousSecret),
+    previousExpiresAt: stored.previousExpiresAt,
+  };
+}
