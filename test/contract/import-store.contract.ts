@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportRecord } from '../../src/domain/imports';
+import type { GraphStore } from '../../src/ports/graph-store';
 import type { ImportStore } from '../../src/ports/import-store';
 
 /** The store under test and how to remove the workspaces a run used. */
 export interface ImportStores {
   imports: ImportStore;
+  /** A graph store of the same engine, whose transactions `updateIn` writes in. */
+  graph: GraphStore;
   /** Removes these workspaces' records (a shared server keeps everything else). */
   cleanup(workspaceIds: readonly string[]): Promise<void>;
 }
@@ -116,6 +119,30 @@ export function importStoreContract(name: string, factory: () => Promise<ImportS
       expect((await stores.imports.list(b, { limit: 10, offset: 0 })).total).toBe(0);
       await expect(stores.imports.update(b, { ...record, nodes: 5 })).rejects.toThrow();
       expect(await stores.imports.get(a, record.id)).toEqual(record);
+    });
+
+    it('updates a record inside a graph transaction: with it, or not at all', async () => {
+      const ws = workspace();
+      const record = running(at(0));
+      await stores.imports.create(ws, record);
+      const finished: ImportRecord = {
+        ...record,
+        status: 'completed',
+        nodes: 2,
+        finishedAt: at(9),
+      };
+      await stores.graph.transaction(ws, (uow) => stores.imports.updateIn(uow, ws, finished));
+      expect(await stores.imports.get(ws, record.id)).toEqual(finished);
+      await expect(
+        stores.graph.transaction(ws, async (uow) => {
+          await stores.imports.updateIn(uow, ws, { ...finished, status: 'failed' });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await stores.imports.get(ws, record.id)).toEqual(finished);
+      await expect(
+        stores.graph.transaction(ws, (uow) => stores.imports.updateIn(uow, ws, running(at(1)))),
+      ).rejects.toThrow(/not found/);
     });
   });
 }

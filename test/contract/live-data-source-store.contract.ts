@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { LiveDataSource } from '../../src/domain/live-data';
+import type { GraphStore } from '../../src/ports/graph-store';
 import type { LiveDataSourceStore } from '../../src/ports/live-data-source-store';
 
 /** The store under test and how to remove the workspaces a run used. */
 export interface LiveDataSourceStores {
   sources: LiveDataSourceStore;
+  /** A graph store of the same engine, whose transactions `createIn` writes in. */
+  graph: GraphStore;
   /** Removes these workspaces' sources (a shared server keeps everything else). */
   cleanup(workspaceIds: readonly string[]): Promise<void>;
 }
@@ -113,6 +116,34 @@ export function liveDataSourceStoreContract(
         { items: [], total: 0 },
       );
       expect((await stores.sources.list(ws, {}, { offset: 0, limit: 10 })).total).toBe(4);
+    });
+
+    it('creates a source inside a graph transaction: with it, or not at all', async () => {
+      const ws = workspace();
+      const kept: LiveDataSource = {
+        id: randomUUID(),
+        name: 'in a transaction',
+        unit: null,
+        description: null,
+        entityId: null,
+        createdAt: at(1),
+      };
+      await stores.graph.transaction(ws, (uow) => stores.sources.createIn(uow, ws, kept));
+      expect(await stores.sources.get(ws, kept.id)).toEqual(kept);
+      const lost = { ...kept, id: randomUUID() };
+      await expect(
+        stores.graph.transaction(ws, async (uow) => {
+          await stores.sources.createIn(uow, ws, lost);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await stores.sources.get(ws, lost.id)).toBeNull();
+      // A unit of work of another workspace is a wiring error, not a write elsewhere.
+      await expect(
+        stores.graph.transaction(workspace(), (uow) =>
+          stores.sources.createIn(uow, ws, { ...kept, id: randomUUID() }),
+        ),
+      ).rejects.toThrow(/another workspace/);
     });
   });
 }

@@ -12,6 +12,7 @@ if (!target.available) {
   importStoreContract('neo4j', () => {
     const stores = target.open();
     return Promise.resolve({
+      graph: stores.graph,
       imports: stores.imports,
       cleanup: async (workspaceIds) => {
         await purge(stores.graph, workspaceIds);

@@ -12,6 +12,7 @@ if (!target.available) {
   liveDataSourceStoreContract('neo4j', () => {
     const stores = target.open();
     return Promise.resolve({
+      graph: stores.graph,
       sources: stores.liveDataSources,
       cleanup: async (workspaceIds) => {
         await purge(stores.graph, workspaceIds);

@@ -4,7 +4,7 @@ import { cypher } from '../statement';
  * The change log (docs/events.md). An event is `(:_ChangeEvent {workspaceId, seq, id, type,
  * occurredAt, subjectType, subjectTypeBefore, subjectId, body})`, `body` the JSON of its
  * actor, cause and record images. `seq` comes from the workspace's `(:_ChangeLogHead)`,
- * whose increment takes the head's write lock until the transaction commits: the
+ * whose write lock is taken before its count is read and held until the transaction commits: the
  * workspace's appends are serialized, so seq order is commit order and no number is used
  * twice. `horizon` on the head is the seq through which retention removed events.
  */
@@ -15,6 +15,9 @@ export const CHANGE_LOG_APPEND = cypher(
   `
   MERGE (h:_ChangeLogHead {workspaceId: $workspaceId})
   ON CREATE SET h.head = 0, h.horizon = 0
+  SET h.\`~lock\` = true
+  REMOVE h.\`~lock\`
+  WITH h
   SET h.head = h.head + size($events)
   WITH h, h.head - size($events) AS base
   FOREACH (i IN range(0, size($events) - 1) |

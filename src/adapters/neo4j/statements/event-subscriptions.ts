@@ -6,8 +6,9 @@ import { cypher } from '../statement';
  * enabled, disabledReason, cursor, failingSince, attempts, nextAttemptAt, lastError, secret,
  * previousSecret, previousSecretExpiresAt, createdAt, updatedAt})`, lists as space-separated
  * text and instants as ISO text, as on SQLite; the secrets sealed. Its delivery log is one
- * `(:_EventDeliveryAttempt)` per attempt. `cursor` is compared before it is moved, so two
- * instances never both advance it.
+ * `(:_EventDeliveryAttempt)` per attempt. Moving the cursor takes the subscription's write
+ * lock first (`SET s.\`~lock\` ... REMOVE`), then compares it: Neo4j reads without locks, so
+ * a comparison before the lock would let two instances both move it.
  */
 
 export const SUBSCRIPTION_CREATE = cypher(
@@ -115,6 +116,9 @@ export const SUBSCRIPTION_ADVANCE = cypher(
   ['workspaceId', 'id', 'from', 'to', 'at'],
   `
   MATCH (s:_EventSubscription {workspaceId: $workspaceId, id: $id})
+  SET s.\`~lock\` = true
+  REMOVE s.\`~lock\`
+  WITH s
   WHERE s.cursor = $from
   SET s.cursor = $to, s.failingSince = null, s.attempts = 0, s.nextAttemptAt = null,
     s.lastError = null, s.updatedAt = $at
@@ -126,6 +130,9 @@ export const SUBSCRIPTION_FAIL = cypher(
   ['workspaceId', 'id', 'cursor', 'attempts', 'failingSince', 'nextAttemptAt', 'lastError', 'at'],
   `
   MATCH (s:_EventSubscription {workspaceId: $workspaceId, id: $id})
+  SET s.\`~lock\` = true
+  REMOVE s.\`~lock\`
+  WITH s
   WHERE s.cursor = $cursor
   SET s.attempts = $attempts, s.failingSince = $failingSince, s.nextAttemptAt = $nextAttemptAt,
     s.lastError = $lastError, s.updatedAt = $at
