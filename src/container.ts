@@ -245,7 +245,7 @@ export function createContainer(
     'connectors',
   );
   // The stores holding secrets sealed at rest, for the re-encryption pass.
-  const secrets = secretsDeps(keyRing, [connectorStore]);
+  const secrets = secretsDeps(keyRing, [connectorStore, eventSubscriptions]);
   const webhooks = createWebhooks({
     // Looked up by endpoint on every delivery: cached briefly, invalidated on every instance.
     // The cache holds connectors decrypted, so a cached look-up decrypts nothing.

@@ -1,6 +1,6 @@
 import type { Connector, ConnectorType, NewConnector } from '../domain/webhooks';
 import type { SecretBox, SecretContext } from '../secrets/secret-box';
-import type { SecretRecordRef, UnreadableSecret } from './sealed-secrets';
+import { planReseal, type SecretRecordRef } from './sealed-secrets';
 
 /**
  * The mapping between connectors and what the engines store, shared by every adapter: each
@@ -79,74 +79,12 @@ export function connectorFromStored(box: SecretBox, stored: StoredConnector): Co
   };
 }
 
-/** One record's rewrite: the values read (the write's condition) and their replacements. */
-export interface SecretRewrite extends SecretRecordRef {
-  expected: Pick<StoredConnector, 'secret' | 'previousSecret'>;
-  next: Pick<StoredConnector, 'secret' | 'previousSecret'>;
-}
-
 /**
- * A rewrite as the named parameters of a conditional update, the same on every engine: the
- * new values, and the values read, which the stored ones must still equal.
- */
-export function rewriteParams(r: SecretRewrite): {
-  workspaceId: string;
-  id: string;
-  secret: string;
-  previousSecret: string | null;
-  expectedSecret: string;
-  expectedPrevious: string | null;
-} {
-  return {
-    workspaceId: r.workspaceId,
-    id: r.id,
-    secret: r.next.secret,
-    previousSecret: r.next.previousSecret,
-    expectedSecret: r.expected.secret,
-    expectedPrevious: r.expected.previousSecret,
-  };
-}
-
-/**
- * What a re-encryption chunk must write for `candidates`: every readable secret not under
- * the current key sealed again under it; unreadable ones left as they are and reported.
+ * What a re-encryption chunk must write for connectors `candidates` (see `planReseal`).
  */
 export function planConnectorReseal(
   box: SecretBox,
   candidates: readonly StoredConnectorSecrets[],
-): { rewrites: SecretRewrite[]; unreadable: UnreadableSecret[] } {
-  const rewrites: SecretRewrite[] = [];
-  const unreadable: UnreadableSecret[] = [];
-  for (const record of candidates) {
-    const ref = { workspaceId: record.workspaceId, id: record.id };
-    const reseal = (field: ConnectorSecretField, value: string | null): string | null => {
-      if (value === null) {
-        return null;
-      }
-      const opened = box.open(value, connectorSecretContext(ref, field));
-      if (opened.status === 'unreadable') {
-        unreadable.push({
-          ...ref,
-          kind: CONNECTOR_RECORD_KIND,
-          field,
-          reason: opened.reason,
-          keyId: opened.keyId,
-        });
-        return value;
-      }
-      if (opened.status === 'sealed' && opened.current) {
-        return value;
-      }
-      return box.seal(opened.value, connectorSecretContext(ref, field));
-    };
-    const expected = { secret: record.secret, previousSecret: record.previousSecret };
-    const next = {
-      secret: reseal('secret', record.secret) as string,
-      previousSecret: reseal('previousSecret', record.previousSecret),
-    };
-    if (next.secret !== expected.secret || next.previousSecret !== expected.previousSecret) {
-      rewrites.push({ ...ref, expected, next });
-    }
-  }
-  return { rewrites, unreadable };
+): ReturnType<typeof planReseal> {
+  return planReseal(box, candidates, CONNECTOR_RECORD_KIND, connectorSecretContext);
 }

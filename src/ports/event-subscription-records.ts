@@ -7,6 +7,7 @@ import type {
 } from '../domain/event-subscriptions';
 import { scopesFromText, scopesToText } from '../domain/scopes';
 import type { SecretBox } from '../secrets/secret-box';
+import { planReseal, type SecretRecordRef, type StoredSecrets } from './sealed-secrets';
 
 /**
  * How every engine stores a subscription and an attempt: lists as space-separated text,
@@ -87,9 +88,25 @@ export function fromStoredAttempt(stored: DeliveryAttempt): DeliveryAttempt {
   return stored;
 }
 
-/** The context a subscription's secret is sealed in: bound to its record and field. */
+/** Kind of record in secret contexts and reports. */
+export const SUBSCRIPTION_RECORD_KIND = 'event-subscription';
+
+/**
+ * The context a subscription's secret is sealed in: bound to its record. The current and
+ * previous secret share it, since a rotation moves the sealed value from one to the other.
+ */
 export function subscriptionSecretContext(workspaceId: string, id: string, field: string) {
-  return ['event-subscription', workspaceId, id, field] as const;
+  return [SUBSCRIPTION_RECORD_KIND, workspaceId, id, field] as const;
+}
+
+/** What a re-encryption chunk must write for subscriptions `candidates` (see `planReseal`). */
+export function planSubscriptionReseal(
+  box: SecretBox,
+  candidates: readonly (SecretRecordRef & StoredSecrets)[],
+): ReturnType<typeof planReseal> {
+  return planReseal(box, candidates, SUBSCRIPTION_RECORD_KIND, (ref) =>
+    subscriptionSecretContext(ref.workspaceId, ref.id, 'secret'),
+  );
 }
 
 /** Seals a subscription's secret for storage. */

@@ -4,6 +4,7 @@ import type {
   SubscriptionSecrets,
 } from '../domain/event-subscriptions';
 import type { Page, PageRequest } from './paging';
+import type { SealedSecretStore } from './sealed-secrets';
 
 /** What a change to a subscription may set (the rest stays). */
 export type SubscriptionChanges = Partial<
@@ -39,7 +40,7 @@ export interface FailureState {
  * `trimAttempts` is confined to one workspace; a subscription of another workspace behaves
  * as a missing one.
  */
-export interface EventSubscriptionStore {
+export interface EventSubscriptionStore extends SealedSecretStore {
   create(subscription: EventSubscription, secret: string): Promise<void>;
   get(workspaceId: string, id: string): Promise<EventSubscription | null>;
   /** Oldest first (`createdAt`, then `id`). */

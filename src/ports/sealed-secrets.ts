@@ -1,4 +1,4 @@
-import type { UnreadableReason } from '../secrets/secret-box';
+import type { SecretBox, SecretContext, UnreadableReason } from '../secrets/secret-box';
 
 /** A record holding sealed secrets; also where a re-encryption pass stands. */
 export interface SecretRecordRef {
@@ -45,4 +45,79 @@ export interface SealedSecretStore {
    * already sealed under the current key is not even looked at.
    */
   resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk>;
+}
+
+/** A record's two stored secret fields, as a re-encryption pass reads them. */
+export interface StoredSecrets {
+  secret: string;
+  previousSecret: string | null;
+}
+
+/** One record's rewrite: the values read (the write's condition) and their replacements. */
+export interface SecretRewrite extends SecretRecordRef {
+  expected: StoredSecrets;
+  next: StoredSecrets;
+}
+
+/**
+ * A rewrite as the named parameters of a conditional update, the same on every engine: the
+ * new values, and the values read, which the stored ones must still equal.
+ */
+export function rewriteParams(r: SecretRewrite): {
+  workspaceId: string;
+  id: string;
+  secret: string;
+  previousSecret: string | null;
+  expectedSecret: string;
+  expectedPrevious: string | null;
+} {
+  return {
+    workspaceId: r.workspaceId,
+    id: r.id,
+    secret: r.next.secret,
+    previousSecret: r.next.previousSecret,
+    expectedSecret: r.expected.secret,
+    expectedPrevious: r.expected.previousSecret,
+  };
+}
+
+/**
+ * What a re-encryption chunk must write for `candidates` (records of `kind`, each secret
+ * field sealed in `contextOf(record, field)`): every readable secret not under the current
+ * key sealed again under it; unreadable ones left as they are and reported.
+ */
+export function planReseal(
+  box: SecretBox,
+  candidates: readonly (SecretRecordRef & StoredSecrets)[],
+  kind: string,
+  contextOf: (ref: SecretRecordRef, field: 'secret' | 'previousSecret') => SecretContext,
+): { rewrites: SecretRewrite[]; unreadable: UnreadableSecret[] } {
+  const rewrites: SecretRewrite[] = [];
+  const unreadable: UnreadableSecret[] = [];
+  for (const record of candidates) {
+    const ref = { workspaceId: record.workspaceId, id: record.id };
+    const reseal = (field: 'secret' | 'previousSecret', value: string | null): string | null => {
+      if (value === null) {
+        return null;
+      }
+      const opened = box.open(value, contextOf(ref, field));
+      if (opened.status === 'unreadable') {
+        unreadable.push({ ...ref, kind, field, reason: opened.reason, keyId: opened.keyId });
+        return value;
+      }
+      if (opened.status === 'sealed' && opened.current) {
+        return value;
+      }
+      return box.seal(opened.value, contextOf(ref, field));
+    };
+    const expected = { secret: record.secret, previousSecret: record.previousSecret };
+    const next = {
+      secret: reseal('secret', record.secret) as string,
+      previousSecret: reseal('previousSecret', record.previousSecret),
+    };
+    if (next.secret !== expected.secret || next.previousSecret !== expected.previousSecret) {
+      rewrites.push({ ...ref, expected, next });
+    }
+  }
+  return { rewrites, unreadable };
 }

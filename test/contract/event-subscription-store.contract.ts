@@ -5,10 +5,14 @@ import type { ChangeLogStore } from '../../src/ports/change-log';
 import type { EventSubscriptionStore } from '../../src/ports/event-subscription-store';
 import type { GraphStore } from '../../src/ports/graph-store';
 import { newWebhookSecret } from '../../src/webhooks/secrets';
+import type { SecretBox } from '../../src/secrets/secret-box';
+import { boxOf, KEY_A, KEY_B } from '../support/secrets';
 
 /** The stores under test, on one engine, and how to remove what a run wrote. */
 export interface SubscriptionStores {
   subscriptions: EventSubscriptionStore;
+  /** A store on the same database sealing with `box` (key rotation). */
+  storeWith(box: SecretBox): EventSubscriptionStore;
   /** For events in the log (a subscription is due when its workspace's log is ahead). */
   graph: GraphStore;
   changeLog: ChangeLogStore;
@@ -247,6 +251,32 @@ export function eventSubscriptionStoreContract(
       expect(
         (await stores.subscriptions.listAttempts(ws, sub.id, 10)).map((a) => a.attempt),
       ).toEqual([4, 3]);
+    });
+
+    it('re-encrypts its secrets under a new key, so the old key can go', async () => {
+      const ws = workspace();
+      const sub = subscription(ws);
+      const oldStore = stores.storeWith(boxOf(KEY_A));
+      const [first, second] = [newWebhookSecret(), newWebhookSecret()];
+      await oldStore.create(sub, first);
+      await oldStore.rotateSecret(ws, sub.id, second, at(100), at(1));
+      const rotating = stores.storeWith(boxOf(KEY_B, KEY_A));
+      let after = null;
+      for (let i = 0; i < 1000; i += 1) {
+        const chunk = await rotating.resealSecrets(after, 50);
+        expect(chunk.unreadable.filter((u) => u.workspaceId === ws)).toEqual([]);
+        after = chunk.next;
+        if (after === null) {
+          break;
+        }
+      }
+      const newOnly = stores.storeWith(boxOf(KEY_B));
+      expect(await newOnly.secrets(ws, sub.id)).toEqual({
+        current: second,
+        previous: first,
+        previousExpiresAt: at(100),
+      });
+      await expect(oldStore.secrets(ws, sub.id)).rejects.toThrow(/cannot be decrypted/);
     });
   });
 }

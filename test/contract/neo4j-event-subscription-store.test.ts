@@ -11,13 +11,19 @@ if (!target.available) {
 } else {
   eventSubscriptionStoreContract('neo4j', () => {
     const stores = target.open();
+    const others: ReturnType<typeof target.open>[] = [];
     return Promise.resolve({
       subscriptions: stores.eventSubscriptions,
+      storeWith: (box) => {
+        const opened = target.open(box);
+        others.push(opened);
+        return opened.eventSubscriptions;
+      },
       graph: stores.graph,
       changeLog: stores.changeLog,
       cleanup: async (workspaceIds) => {
         await purge(stores.graph, workspaceIds);
-        await stores.close();
+        await Promise.all([stores, ...others].map((s) => s.close()));
       },
     });
   });

@@ -5,8 +5,7 @@ import { SqliteChangeLogStore } from '../../src/adapters/sqlite/change-log';
 import { openDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteEventSubscriptionStore } from '../../src/adapters/sqlite/event-subscription-store';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
-import { SecretBox } from '../../src/secrets/secret-box';
-import { KEY_A } from '../support/secrets';
+import { boxOf, KEY_A } from '../support/secrets';
 import { eventSubscriptionStoreContract } from './event-subscription-store.contract';
 
 eventSubscriptionStoreContract('sqlite', () => {
@@ -14,10 +13,8 @@ eventSubscriptionStoreContract('sqlite', () => {
   const db = openDatabase({ filename: path.join(dir, 'ontology.db') });
   const graph = new SqliteGraphStore(db);
   return Promise.resolve({
-    subscriptions: new SqliteEventSubscriptionStore(
-      db,
-      new SecretBox(Buffer.from(KEY_A, 'base64')),
-    ),
+    subscriptions: new SqliteEventSubscriptionStore(db, boxOf(KEY_A)),
+    storeWith: (box) => new SqliteEventSubscriptionStore(db, box),
     graph,
     changeLog: new SqliteChangeLogStore(db),
     cleanup: async () => {

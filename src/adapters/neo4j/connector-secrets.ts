@@ -1,5 +1,5 @@
-import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
-import { planConnectorReseal, rewriteParams } from '../../ports/connector-records';
+import { rewriteParams, type ResealChunk, type SecretRecordRef } from '../../ports/sealed-secrets';
+import { planConnectorReseal } from '../../ports/connector-records';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
 import { field, runAll, runOne } from './statement';

@@ -1,5 +1,5 @@
-import { planConnectorReseal, rewriteParams } from '../../ports/connector-records';
-import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
+import { planConnectorReseal } from '../../ports/connector-records';
+import { rewriteParams, type ResealChunk, type SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { SqliteDatabase } from './database';
 import { settle } from './graph-transaction';
