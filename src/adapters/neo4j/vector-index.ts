@@ -1,5 +1,4 @@
 import neo4j, {
-  Neo4jError,
   type Integer,
   type ManagedTransaction,
   type Record as Neo4jRecord,
@@ -8,22 +7,13 @@ import type { VectorHit, VectorIndex, VectorPoint, VectorQuery } from '../../por
 import { isRaceOnSameSchema, type Neo4jClient } from './client';
 import { field, runAll, runOne, type Statement } from './statement';
 import {
-  VECTOR_CLEAR_CHUNK,
-  VECTOR_COUNT,
-  VECTOR_DELETE_CHUNK,
-  VECTOR_EXACT,
   VECTOR_INDEX_AWAIT,
-  VECTOR_INDEX_CREATE,
-  VECTOR_INDEX_DROP,
   VECTOR_INDEX_SHOW,
-  VECTOR_NEAREST,
-  VECTOR_NODE_CONSTRAINT,
-  VECTOR_REMOVE,
-  VECTOR_SELECTION,
-  VECTOR_UPSERT,
-  VECTOR_WORKSPACE_INDEX,
+  vectorStatements,
+  type VectorStatements,
 } from './statements/vectors';
 import { toInt, toNumber } from './values';
+import { WorkspaceVectorSearch, type SearchCounts } from './vector-search';
 
 /** Where the vectors live (a test store names its own). */
 export interface Neo4jVectorIndexOptions {
@@ -35,30 +25,13 @@ export interface Neo4jVectorIndexOptions {
   onlineTimeoutSeconds?: number;
 }
 
-export const DEFAULT_VECTOR_LABEL = '_Vector';
+const DEFAULT_LABEL = '_Vector';
 const DEFAULT_PREFIX = 'vector';
 const DEFAULT_ONLINE_TIMEOUT_SECONDS = 300;
 /** Points per upsert transaction (a 512-dim chunk is about 2 MB over Bolt). */
 const UPSERT_CHUNK = 500;
 /** Ids per remove transaction, points per delete transaction. */
 const DELETE_CHUNK = 5000;
-
-/**
- * How a search over one global index keeps to one workspace. The index answers the
- * nearest points of every workspace; a search asks it for `OVERFETCH` times the points a
- * workspace holding `selected` of `total` points would need for `topK` hits
- * (topK x total / selected, at least MIN_FETCH), keeps the workspace's, and widens until
- * `topK` remain or the index has no more. The best OVERFETCH x topK kept are scored again
- * exactly. A workspace that is a small share of the index is scanned instead (every one of
- * its points scored exactly, found through its workspace index) whenever that costs less:
- * scoring a point exactly (reading its vector from the store) costs about as much as
- * SCORE_COST candidates of the index, each read and tested for its workspace
- * (docs/search.md "Neo4j" has the measurements). So `topK` hits of the workspace are found
- * whatever its share of the index.
- */
-const OVERFETCH = 2;
-const MIN_FETCH = 100;
-const SCORE_COST = 8;
 
 /** The vector index's state as `ensure` and searches need it. */
 interface IndexState {
@@ -73,8 +46,8 @@ interface IndexState {
  * hybrid search seeds and expands in one database. One `(:_Vector)` node per indexed
  * entity (see `statements/vectors.ts` for why not a property of the entity), one cosine
  * vector index over all of them, range indexes for the workspace's own look-ups. Every
- * read and write names its workspace. Driver failures become 503 SERVICE_UNAVAILABLE at
- * the client.
+ * read and write names its workspace; searches keep to it as `WorkspaceVectorSearch`
+ * says. Driver failures become 503 SERVICE_UNAVAILABLE at the client.
  */
 export class Neo4jVectorIndex implements VectorIndex {
   readonly backend = 'neo4j';
@@ -82,19 +55,21 @@ export class Neo4jVectorIndex implements VectorIndex {
   private readonly onlineTimeoutSeconds: number;
   /** The index's dimensions once read; a missing index is not remembered. */
   private dims: number | null = null;
-  /** The statements filled with the store's label and names. */
-  private readonly statements: ReturnType<typeof fillStatements>;
-  private readonly paths = { approximate: 0, widened: 0, exact: 0 };
+  private readonly statements: VectorStatements;
+  private readonly searches: WorkspaceVectorSearch;
 
   constructor(
     private readonly client: Neo4jClient,
     options: Neo4jVectorIndexOptions = {},
   ) {
-    const prefix = options.prefix ?? DEFAULT_PREFIX;
-    this.indexName = `${prefix}_embedding`;
     this.onlineTimeoutSeconds = options.onlineTimeoutSeconds ?? DEFAULT_ONLINE_TIMEOUT_SECONDS;
     // Throws at once on a label or prefix that no slot takes.
-    this.statements = fillStatements(options.label ?? DEFAULT_VECTOR_LABEL, prefix);
+    this.statements = vectorStatements(
+      options.label ?? DEFAULT_LABEL,
+      options.prefix ?? DEFAULT_PREFIX,
+    );
+    this.indexName = this.statements.indexName;
+    this.searches = new WorkspaceVectorSearch(client, this.statements);
   }
 
   async ensure(dimensions: number): Promise<{ recreated: boolean; created: boolean }> {
@@ -177,41 +152,13 @@ export class Neo4jVectorIndex implements VectorIndex {
       return [];
     }
     checkVector(query.vector, dims);
-    const vector = Array.from(query.vector);
-    const entityType = query.entityType ?? null;
-    const { total, selected } = await this.selection(query.workspaceId, entityType);
-    if (selected === 0) {
+    const hits = await this.searches.search(query);
+    if (hits === undefined) {
+      // Dropped under the search: the next one reads the index again.
+      this.dims = null;
       return [];
     }
-    const rescore = OVERFETCH * query.topK;
-    let fetch = Math.max(MIN_FETCH, Math.ceil((OVERFETCH * query.topK * total) / selected));
-    for (let round = 0; ; round += 1) {
-      if (selected <= fetch / SCORE_COST + rescore) {
-        this.paths.exact += 1;
-        return this.exact(query, vector, entityType);
-      }
-      this.paths[round === 0 ? 'approximate' : 'widened'] += 1;
-      const asked = Math.min(fetch, total);
-      const answer = await this.nearest(query.workspaceId, vector, entityType, asked, rescore);
-      if (answer === undefined) {
-        return [];
-      }
-      const hits = answer.hits.sort(byScore);
-      const kept = hits.filter((h) => query.minScore === undefined || h.score >= query.minScore);
-      // Done when topK hits remain, when the index gave all it has, or when a hit of the
-      // workspace below minScore shows that the rest, farther still, would not count.
-      if (
-        kept.length >= query.topK ||
-        answer.seen < asked ||
-        asked >= total ||
-        kept.length < hits.length
-      ) {
-        return kept.slice(0, query.topK);
-      }
-      // Widen by the share of the selection among the candidates (at least doubling).
-      const share = answer.kept / answer.seen;
-      fetch = Math.max(2 * fetch, Math.ceil((OVERFETCH * query.topK) / Math.max(share, 1e-9)));
-    }
+    return hits;
   }
 
   count(workspaceId: string): Promise<number> {
@@ -221,12 +168,9 @@ export class Neo4jVectorIndex implements VectorIndex {
     });
   }
 
-  /**
-   * Queries this process sent by path since it started: `approximate` (the index, first
-   * try), `widened` (the index again, asked for more) and `exact` (the workspace scanned).
-   */
-  searchCounts(): { approximate: number; widened: number; exact: number } {
-    return { ...this.paths };
+  /** Searches this process sent by path (see `WorkspaceVectorSearch.counts`). */
+  searchCounts(): SearchCounts {
+    return this.searches.counts();
   }
 
   /** The driver belongs to the Neo4j stores, which close it. */
@@ -261,77 +205,6 @@ export class Neo4jVectorIndex implements VectorIndex {
         return;
       }
     }
-  }
-
-  private selection(
-    workspaceId: string,
-    entityType: string | null,
-  ): Promise<{ total: number; selected: number }> {
-    return this.client.read(async (tx) => {
-      const record = await runOne(tx, this.statements.selection, { workspaceId, entityType });
-      return {
-        total: record ? toNumber(field(record, 'total')) : 0,
-        selected: record ? toNumber(field(record, 'selected')) : 0,
-      };
-    });
-  }
-
-  /**
-   * The index's nearest `fetch` points: how many it gave (`seen`), how many of them are the
-   * selection's (`kept`), and the best `rescore` of those scored exactly. Undefined when
-   * the index is gone.
-   */
-  private async nearest(
-    workspaceId: string,
-    vector: number[],
-    entityType: string | null,
-    fetch: number,
-    rescore: number,
-  ): Promise<{ seen: number; kept: number; hits: VectorHit[] } | undefined> {
-    try {
-      return await this.client.read(async (tx) => {
-        const record = await runOne(tx, VECTOR_NEAREST, {
-          indexName: this.indexName,
-          fetch: toInt(fetch),
-          vector,
-          workspaceId,
-          entityType,
-          rescore: toInt(rescore),
-        });
-        if (!record) {
-          return { seen: 0, kept: 0, hits: [] };
-        }
-        const hits = field(record, 'hits') as { nodeId: string; similarity: number }[];
-        return {
-          seen: toNumber(field(record, 'seen')),
-          kept: toNumber(field(record, 'kept')),
-          hits: hits.map((h) => ({ nodeId: h.nodeId, score: cosine(h.similarity) })),
-        };
-      });
-    } catch (error) {
-      if (isMissingIndex(error)) {
-        this.dims = null;
-        return undefined;
-      }
-      throw error;
-    }
-  }
-
-  private exact(query: VectorQuery, vector: number[], entityType: string | null) {
-    return this.client.read(async (tx) => {
-      const records = await runAll(tx, this.statements.exact, {
-        workspaceId: query.workspaceId,
-        entityType,
-        vector,
-        limit: toInt(query.topK),
-      });
-      return records
-        .map((r) => ({
-          nodeId: field(r, 'nodeId') as string,
-          score: cosine(toNumber(field(r, 'similarity'))),
-        }))
-        .filter((hit) => query.minScore === undefined || hit.score >= query.minScore);
-    });
   }
 
   /** The index's state, undefined when it does not exist. */
@@ -382,45 +255,6 @@ export class Neo4jVectorIndex implements VectorIndex {
     }
     return dims;
   }
-}
-
-/** The statements of a store with this label and these index names. */
-function fillStatements(label: string, prefix: string) {
-  const names = {
-    VECTOR_SYSTEM_LABEL: label,
-    VECTOR_INDEX: `${prefix}_embedding`,
-    NODE_INDEX: `${prefix}_node`,
-    WORKSPACE_INDEX: `${prefix}_workspace`,
-  };
-  return {
-    label,
-    createIndex: VECTOR_INDEX_CREATE.fill(names),
-    dropIndex: VECTOR_INDEX_DROP.fill(names),
-    nodeConstraint: VECTOR_NODE_CONSTRAINT.fill(names),
-    workspaceIndex: VECTOR_WORKSPACE_INDEX.fill(names),
-    upsert: VECTOR_UPSERT.fill(names),
-    remove: VECTOR_REMOVE.fill(names),
-    clearChunk: VECTOR_CLEAR_CHUNK.fill(names),
-    deleteChunk: VECTOR_DELETE_CHUNK.fill(names),
-    count: VECTOR_COUNT.fill(names),
-    selection: VECTOR_SELECTION.fill(names),
-    exact: VECTOR_EXACT.fill(names),
-  };
-}
-
-/** Cosine similarity from Neo4j's normalised score (1 + cosine) / 2, clamped to [-1, 1]. */
-function cosine(similarity: number): number {
-  return Math.min(1, Math.max(-1, 2 * similarity - 1));
-}
-
-/** Best first; ties by node id, as the other adapters order them. */
-function byScore(a: VectorHit, b: VectorHit): number {
-  return b.score - a.score || (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0);
-}
-
-/** The index was dropped under a search (another instance recreating it). */
-function isMissingIndex(error: unknown): boolean {
-  return error instanceof Neo4jError && /no such vector schema index/i.test(error.message);
 }
 
 function checkVector(vector: Float32Array, dimensions: number): void {

@@ -184,6 +184,34 @@ export const VECTOR_EXACT = slotted(
   LIMIT $limit`,
 );
 
+/** The statements of one store: its label, and index names made from `prefix`. */
+export function vectorStatements(label: string, prefix: string) {
+  const names = {
+    VECTOR_SYSTEM_LABEL: label,
+    VECTOR_INDEX: `${prefix}_embedding`,
+    NODE_INDEX: `${prefix}_node`,
+    WORKSPACE_INDEX: `${prefix}_workspace`,
+  };
+  return {
+    label,
+    indexName: names.VECTOR_INDEX,
+    createIndex: VECTOR_INDEX_CREATE.fill(names),
+    dropIndex: VECTOR_INDEX_DROP.fill(names),
+    nodeConstraint: VECTOR_NODE_CONSTRAINT.fill(names),
+    workspaceIndex: VECTOR_WORKSPACE_INDEX.fill(names),
+    upsert: VECTOR_UPSERT.fill(names),
+    remove: VECTOR_REMOVE.fill(names),
+    clearChunk: VECTOR_CLEAR_CHUNK.fill(names),
+    deleteChunk: VECTOR_DELETE_CHUNK.fill(names),
+    count: VECTOR_COUNT.fill(names),
+    selection: VECTOR_SELECTION.fill(names),
+    exact: VECTOR_EXACT.fill(names),
+  };
+}
+
+/** The statements of one store, filled (see `vectorStatements`). */
+export type VectorStatements = ReturnType<typeof vectorStatements>;
+
 /** Every statement of this module, for the lint test. */
 export const VECTOR_STATEMENTS = [
   VECTOR_INDEX_SHOW,
