@@ -27,6 +27,8 @@ export interface CliDeps {
   search: SearchDeps;
   /** The configured keys and the re-encryption pass, for `secrets rotate`. */
   secrets: SecretsDeps;
+  /** The change feed, webhook subscriptions and retention (`events`, `subscriptions`). */
+  events: AppDeps['events'];
   /** Which store was opened, told to the operator before the command runs. */
   store?: StoreNotice;
 }
@@ -44,6 +46,7 @@ export function createCliDeps(
     | 'ontology'
     | 'search'
     | 'secrets'
+    | 'events'
   >,
   store?: StoreNotice,
 ): CliDeps {
@@ -58,6 +61,7 @@ export function createCliDeps(
     stores: { workspaces: deps.workspaces, graph: deps.graph, ontology: deps.ontology },
     search: deps.search,
     secrets: deps.secrets,
+    events: deps.events,
   };
 }
 

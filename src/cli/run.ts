@@ -3,6 +3,7 @@ import { ConfigError } from '../config/load-config';
 import { AppError } from '../errors';
 import { CliUsageError, parseOptions, splitArgs, type SplitArgs } from './args';
 import { clientCommands } from './commands/client';
+import { eventCommands } from './commands/events';
 import { keyCommands } from './commands/key';
 import { searchCommands } from './commands/search';
 import { secretsCommands } from './commands/secrets';
@@ -22,6 +23,7 @@ export const COMMANDS: readonly CommandDef[] = [
   ...clientCommands,
   ...transferCommands,
   ...searchCommands,
+  ...eventCommands,
   ...secretsCommands,
 ];
 

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { createCliDeps, type CliDeps } from '../../src/cli/command';
-import { COMMANDS, runCli, type CliEnvironment } from '../../src/cli/run';
+import { COMMANDS } from '../../src/cli/run';
+import { invokeCli } from '../support/cli-runner';
 import { loadConfig } from '../../src/config/load-config';
 import { createContainer } from '../../src/container';
 import { SCOPES } from '../../src/domain/scopes';
@@ -17,29 +18,9 @@ import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
 
-/** What one in-process invocation printed and returned. */
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 const ENTERPRISE_DEFAULT = { perMinute: 1234, perDay: 567_890 };
 const UNKNOWN_WORKSPACE = '00000000-0000-4000-8000-000000000000';
-
-function environment(open: () => Promise<CliDeps>, out: string[], err: string[]): CliEnvironment {
-  return {
-    output: { stdout: (line) => out.push(line), stderr: (line) => err.push(line) },
-    open,
-  };
-}
-
-async function invoke(open: () => Promise<CliDeps>, argv: string[]): Promise<CliRun> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, environment(open, out, err));
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const invoke = invokeCli;
 
 describe('operator CLI (in-process)', () => {
   let t: TestApp;
