@@ -145,7 +145,12 @@ describe('applyMigrations', () => {
       old
         .prepare(`INSERT INTO graph_counts (workspace_id, nodes, edges) VALUES ('w1', 3, 2)`)
         .run();
-      expect(applyMigrations(old, MIGRATIONS)).toEqual([15]);
+      expect(
+        applyMigrations(
+          old,
+          MIGRATIONS.filter((m) => m.version <= 15),
+        ),
+      ).toEqual([15]);
       expect(old.prepare('SELECT changes FROM graph_counts').pluck().get()).toBe(0);
       old.close();
       const database = openDatabase({ filename });
@@ -184,5 +189,34 @@ describe('applyMigrations', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it('016 and 017 add the change log and webhook subscriptions to a store that has data', () => {
+    const db = new BetterSqlite3(':memory:');
+    applyMigrations(
+      db,
+      MIGRATIONS.filter((m) => m.version <= 15),
+    );
+    db.prepare(`INSERT INTO graph_counts (workspace_id, nodes, edges) VALUES ('w1', 1, 0)`).run();
+    expect(
+      applyMigrations(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 17),
+      ),
+    ).toEqual([16, 17]);
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+      .pluck()
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'change_events',
+        'change_log_heads',
+        'event_subscriptions',
+        'event_delivery_attempts',
+      ]),
+    );
+    // A workspace whose log has no event yet has no head: reads see head 0.
+    expect(db.prepare('SELECT COUNT(*) FROM change_log_heads').pluck().get()).toBe(0);
+    db.close();
   });
 });
