@@ -58,6 +58,12 @@ function edgeLine(id: string, sourceId: string, targetId: string): string {
 const endLine = (nodes: number, edges: number) => JSON.stringify({ kind: 'end', nodes, edges });
 const ndjson = (...lines: string[]) => `${lines.join('\n')}\n`;
 
+/**
+ * For tests that write thousands of records: one statement per record on Neo4j, which takes
+ * seconds there and more on a busy machine.
+ */
+const MANY_RECORDS_MS = 120_000;
+
 /** POST /api/imports: an NDJSON upload streamed into the caller's workspace. */
 describe('POST /api/imports', () => {
   const clock = new ManualClock(T0);
@@ -548,11 +554,15 @@ describe('POST /api/imports', () => {
     });
   });
 
-  it('writes in chunks: 2,500 records across three transactions', async () => {
-    const lines = Array.from({ length: 2500 }, (_, i) => nodeLine(`n${i}`));
-    const data = expectData(await upload(ndjson(...lines, endLine(2500, 0))), 201);
-    expect(data).toMatchObject({ status: 'completed', nodes: 2500, lines: 2501 });
-  });
+  it(
+    'writes in chunks: 2,500 records across three transactions',
+    async () => {
+      const lines = Array.from({ length: 2500 }, (_, i) => nodeLine(`n${i}`));
+      const data = expectData(await upload(ndjson(...lines, endLine(2500, 0))), 201);
+      expect(data).toMatchObject({ status: 'completed', nodes: 2500, lines: 2501 });
+    },
+    MANY_RECORDS_MS,
+  );
 
   it('needs write:nodes and write:edges, and an NDJSON body', async () => {
     const nodesOnly = (await createKey(t, workspaceId, ['write:nodes', 'read:nodes'])).secret;
@@ -594,15 +604,19 @@ describe('POST /api/imports', () => {
       });
     });
 
-    it('decompresses as it reads: 2,500 records in chunks, gzip members concatenated', async () => {
-      const lines = Array.from({ length: 2500 }, (_, i) => nodeLine(`n${i}`));
-      const body = Buffer.concat([
-        zlib.gzipSync(ndjson(...lines.slice(0, 1200))),
-        zlib.gzipSync(ndjson(...lines.slice(1200), endLine(2500, 0))),
-      ]);
-      const data = expectData(await sendEncoded('gzip', body), 201);
-      expect(data).toMatchObject({ status: 'completed', nodes: 2500, lines: 2501 });
-    });
+    it(
+      'decompresses as it reads: 2,500 records in chunks, gzip members concatenated',
+      async () => {
+        const lines = Array.from({ length: 2500 }, (_, i) => nodeLine(`n${i}`));
+        const body = Buffer.concat([
+          zlib.gzipSync(ndjson(...lines.slice(0, 1200))),
+          zlib.gzipSync(ndjson(...lines.slice(1200), endLine(2500, 0))),
+        ]);
+        const data = expectData(await sendEncoded('gzip', body), 201);
+        expect(data).toMatchObject({ status: 'completed', nodes: 2500, lines: 2501 });
+      },
+      MANY_RECORDS_MS,
+    );
 
     it('fails on bytes that are not what the Content-Encoding says, writing nothing', async () => {
       const res = await sendEncoded('gzip', Buffer.from(records()));
@@ -772,21 +786,27 @@ describe('POST /api/imports', () => {
       expect(await read(running.id)).toMatchObject({ status: 'completed', nodes: 1001 });
     });
 
-    it('fails an upload cut by the client, keeping what was committed', async () => {
-      const req = open();
-      req.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
-      const running = await committed(1000);
-      req.write(nodeLine('partial'));
-      req.destroy();
-      const failed = await until(async () => {
-        const found = await read(running.id);
-        return found.status === 'failed' ? found : undefined;
-      });
-      expect(failed).toMatchObject({ nodes: 1000, lines: 1000 });
-      expect(failed.errors).toEqual([{ line: 1001, message: expect.stringContaining('cut off') }]);
-      const list = await c.get('/api/queries/nodes', { limit: 1 });
-      expect(list.body.meta).toMatchObject({ total: 1000 });
-    });
+    it(
+      'fails an upload cut by the client, keeping what was committed',
+      async () => {
+        const req = open();
+        req.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
+        const running = await committed(1000);
+        req.write(nodeLine('partial'));
+        req.destroy();
+        const failed = await until(async () => {
+          const found = await read(running.id);
+          return found.status === 'failed' ? found : undefined;
+        });
+        expect(failed).toMatchObject({ nodes: 1000, lines: 1000 });
+        expect(failed.errors).toEqual([
+          { line: 1001, message: expect.stringContaining('cut off') },
+        ]);
+        const list = await c.get('/api/queries/nodes', { limit: 1 });
+        expect(list.body.meta).toMatchObject({ total: 1000 });
+      },
+      MANY_RECORDS_MS,
+    );
 
     it('runs at most 4 imports at once: a fifth is answered 503 with Retry-After, later ones run', async () => {
       const uploads = Array.from({ length: 4 }, (_, i) => {
@@ -817,30 +837,40 @@ describe('POST /api/imports', () => {
       return { gzip, req, flush };
     }
 
-    it('reads a gzip upload as it arrives, showing progress before its end', async () => {
-      const { gzip, req, flush } = openGzip();
-      gzip.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
-      await flush();
-      const running = await committed(1000);
-      expect(running).toMatchObject({ status: 'running', finishedAt: null });
-      const answered = statusOf(req);
-      gzip.end(ndjson(nodeLine('last'), endLine(1001, 0)));
-      expect(await answered).toBe(201);
-      expect(await read(running.id)).toMatchObject({ status: 'completed', nodes: 1001 });
-    });
+    it(
+      'reads a gzip upload as it arrives, showing progress before its end',
+      async () => {
+        const { gzip, req, flush } = openGzip();
+        gzip.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
+        await flush();
+        const running = await committed(1000);
+        expect(running).toMatchObject({ status: 'running', finishedAt: null });
+        const answered = statusOf(req);
+        gzip.end(ndjson(nodeLine('last'), endLine(1001, 0)));
+        expect(await answered).toBe(201);
+        expect(await read(running.id)).toMatchObject({ status: 'completed', nodes: 1001 });
+      },
+      MANY_RECORDS_MS,
+    );
 
-    it('fails a gzip upload cut by the client, keeping what was committed', async () => {
-      const { gzip, req, flush } = openGzip();
-      gzip.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
-      await flush();
-      const running = await committed(1000);
-      req.destroy();
-      const failed = await until(async () => {
-        const found = await read(running.id);
-        return found.status === 'failed' ? found : undefined;
-      });
-      expect(failed).toMatchObject({ nodes: 1000, lines: 1000 });
-      expect(failed.errors).toEqual([{ line: 1001, message: expect.stringContaining('cut off') }]);
-    });
+    it(
+      'fails a gzip upload cut by the client, keeping what was committed',
+      async () => {
+        const { gzip, req, flush } = openGzip();
+        gzip.write(ndjson(...Array.from({ length: 1000 }, (_, i) => nodeLine(`n${i}`))));
+        await flush();
+        const running = await committed(1000);
+        req.destroy();
+        const failed = await until(async () => {
+          const found = await read(running.id);
+          return found.status === 'failed' ? found : undefined;
+        });
+        expect(failed).toMatchObject({ nodes: 1000, lines: 1000 });
+        expect(failed.errors).toEqual([
+          { line: 1001, message: expect.stringContaining('cut off') },
+        ]);
+      },
+      MANY_RECORDS_MS,
+    );
   });
 });
