@@ -12,6 +12,7 @@ import { ServiceProcess } from '../support/service-process';
 import { createTestContainer, CreatedWorkspaces, testConfig } from '../support/test-app';
 import { engineEnv } from '../support/test-engine';
 import { xHeaders } from '../support/webhook-fixtures';
+import { openSse, startReceiver } from '../support/event-clients';
 
 /**
  * Three real service processes (`node --import tsx src/main.ts`) on 127.0.0.1 behind no
@@ -74,6 +75,8 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
         // Indexing the events' nodes asks the stub, not the bundled model in three processes.
         EMBEDDINGS_URL: embeddings.url,
         EMBEDDINGS_MODEL: 'stub',
+        // The change-feed receiver of these tests listens on 127.0.0.1.
+        EVENT_WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
       };
       const start = () => new ServiceProcess(env, 170_000);
       // The first one creates and migrates the database; then the other two open it.
@@ -300,6 +303,60 @@ async function eventually(condition: () => Promise<boolean> | boolean, timeoutMs
       held.forEach((s) => s.finish());
       expect(await Promise.all(held.map((s) => s.answered))).toEqual(Array(SLOTS).fill(202));
     }, 30_000);
+
+    it('streams on one instance the changes committed on the others, woken through Redis', async () => {
+      const w = await workspace('enterprise');
+      const port = Number(new URL(urls[1]!).port);
+      const stream = await openSse(port, '/api/events/stream', {
+        authorization: `Bearer ${w.key}`,
+        'x-workspace-id': w.id,
+      });
+      try {
+        for (let i = 0; i < 10; i += 1) {
+          const made = await call(i % 2 === 0 ? 0 : 2, 'POST', '/api/commands/execute', w, {
+            type: 'CREATE_NODE',
+            payload: { entityType: 'Pump', name: `p${i}` },
+          });
+          expect(made.status).toBe(201);
+        }
+        const last = Date.now();
+        // Well under the 5 s poll of a reader nobody woke: the other instances' commits arrived
+        // as Redis messages.
+        await stream.until(
+          (events) => events.filter((e) => e.data !== undefined).length === 10,
+          4000,
+        );
+        expect(Date.now() - last).toBeLessThan(4000);
+        expect(stream.events.filter((e) => e.data !== undefined).map((e) => Number(e.id))).toEqual(
+          Array.from({ length: 10 }, (_, i) => i + 1),
+        );
+      } finally {
+        stream.close();
+      }
+    }, 60_000);
+
+    it('delivers each event of a subscription once, in order, whichever instance committed it', async () => {
+      const w = await workspace('enterprise');
+      const receiver = await startReceiver();
+      try {
+        const sub = await call(0, 'POST', '/api/webhook-subscriptions', w, { url: receiver.url });
+        expect(sub.status).toBe(201);
+        for (let i = 0; i < 30; i += 1) {
+          const made = await call(i % 3, 'POST', '/api/commands/execute', w, {
+            type: 'CREATE_NODE',
+            payload: { entityType: 'Pump', name: `n${i}` },
+          });
+          expect(made.status).toBe(201);
+        }
+        await receiver.until(30, 20_000);
+        // Three instances wake on every commit; one lease per subscription keeps them in turn.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const seqs = receiver.received.map((r) => (JSON.parse(r.body) as { seq: number }).seq);
+        expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      } finally {
+        await receiver.close();
+      }
+    }, 60_000);
 
     it('falls back to per-instance limits while Redis is down, and shares them again after', async () => {
       const w = await workspace('enterprise', { perMinute: 1_000, perDay: 3 });
