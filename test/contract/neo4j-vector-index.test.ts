@@ -75,6 +75,20 @@ if (!target.available) {
       expect(await again.ensure(3)).toEqual({ recreated: true, created: false });
     });
 
+    it('makes a dropped index again from the vectors stored, without asking for them', async () => {
+      const ws = randomUUID();
+      await store.index.ensure(4);
+      await store.index.upsert([
+        point(ws, 'a', unit(1, 0, 0, 0)),
+        point(ws, 'b', unit(0, 1, 0, 0)),
+      ]);
+      await stores.client.driver.executeQuery(`DROP INDEX \`${store.index.indexName}\``);
+      const fresh = new Neo4jVectorIndex(stores.client, store.place);
+      expect(await fresh.ensure(4)).toEqual({ recreated: false, created: false });
+      const hits = await fresh.search({ workspaceId: ws, vector: unit(1, 0, 0, 0), topK: 1 });
+      expect(hits.map((h) => h.nodeId)).toEqual(['a']);
+    });
+
     it('refuses a label that is not a system label', () => {
       expect(() => new Neo4jVectorIndex(stores.client, { label: 'Pump' })).toThrow(
         /Not a valid system label/,
@@ -169,20 +183,30 @@ if (!target.available) {
     });
 
     it('stops widening at the first hit of the workspace below minScore', async () => {
-      await store.index.ensure(4);
+      await store.index.ensure(16);
       const ws = randomUUID();
+      // Three points above minScore and 597 scattered below it (16 dimensions, so that the
+      // index's graph connects them all as it would real embeddings).
+      const axis = (...head: number[]) => unit(...head, ...Array<number>(16 - head.length).fill(0));
+      const scattered = (i: number) =>
+        unit(
+          0.05,
+          ...Array.from({ length: 15 }, (_, d) => 0.2 + ((i * 7919 + d * 104729) % 997) / 997),
+        );
       await store.index.upsert([
-        point(ws, 'a', unit(1, 0, 0, 0)),
-        ...Array.from({ length: 599 }, (_, i) => point(ws, `z${i}`, unit(0, 1, 0.001 * i, 0))),
+        point(ws, 'a', axis(1)),
+        point(ws, 'b', axis(1, 0.75)),
+        point(ws, 'c', axis(1, 1.33)),
+        ...Array.from({ length: 597 }, (_, i) => point(ws, `z${i}`, scattered(i))),
       ]);
       const before = store.index.searchCounts();
       const hits = await store.index.search({
         workspaceId: ws,
-        vector: unit(1, 0, 0, 0),
+        vector: axis(1),
         topK: 10,
         minScore: 0.5,
       });
-      expect(hits.map((h) => h.nodeId)).toEqual(['a']);
+      expect(hits.map((h) => h.nodeId)).toEqual(['a', 'b', 'c']);
       const after = store.index.searchCounts();
       expect(after.approximate - before.approximate).toBe(1);
       expect(after.widened).toBe(before.widened);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import neo4j, {
   type Integer,
   type ManagedTransaction,
@@ -6,12 +7,7 @@ import neo4j, {
 import type { VectorHit, VectorIndex, VectorPoint, VectorQuery } from '../../ports/vector-index';
 import { isRaceOnSameSchema, type Neo4jClient } from './client';
 import { field, runAll, runOne, type Statement } from './statement';
-import {
-  VECTOR_INDEX_AWAIT,
-  VECTOR_INDEX_SHOW,
-  vectorStatements,
-  type VectorStatements,
-} from './statements/vectors';
+import { VECTOR_INDEX_SHOW, vectorStatements, type VectorStatements } from './statements/vectors';
 import { toInt, toNumber } from './values';
 import { WorkspaceVectorSearch, type SearchCounts } from './vector-search';
 
@@ -32,12 +28,15 @@ const DEFAULT_ONLINE_TIMEOUT_SECONDS = 300;
 const UPSERT_CHUNK = 500;
 /** Ids per remove transaction, points per delete transaction. */
 const DELETE_CHUNK = 5000;
+/** How often `ensure` looks whether a new index is online (short reads, no long wait). */
+const ONLINE_POLL_MS = 250;
 
 /** The vector index's state as `ensure` and searches need it. */
 interface IndexState {
   /** NaN when the index is not one this adapter made (other label, property or function). */
   dimensions: number;
-  online: boolean;
+  /** `ONLINE`, `POPULATING` or `FAILED`. */
+  state: string;
 }
 
 /**
@@ -78,6 +77,7 @@ export class Neo4jVectorIndex implements VectorIndex {
     }
     const existing = await this.readIndex();
     const recreated = existing !== undefined && existing.dimensions !== dimensions;
+    const stored = existing === undefined ? await this.total() : 0;
     if (recreated) {
       // Vectors of the old embedder cannot be compared with the new one's: all go.
       await this.schema(this.statements.dropIndex, {});
@@ -88,13 +88,7 @@ export class Neo4jVectorIndex implements VectorIndex {
     await this.schema(this.statements.nodeConstraint, {});
     await this.schema(this.statements.workspaceIndex, {});
     await this.schema(this.statements.createIndex, { dimensions: toInt(dimensions) });
-    await this.client.read((tx) =>
-      runAll(tx, VECTOR_INDEX_AWAIT, {
-        name: this.indexName,
-        seconds: toInt(this.onlineTimeoutSeconds),
-      }),
-    );
-    const made = await this.readIndex();
+    const made = await this.awaitOnline();
     if (made?.dimensions !== dimensions) {
       // Another instance recreated it for other dimensions meanwhile.
       throw new Error(
@@ -103,7 +97,8 @@ export class Neo4jVectorIndex implements VectorIndex {
       );
     }
     this.dims = dimensions;
-    return { recreated, created: existing === undefined };
+    // An index dropped by hand is made again from the vectors still stored: nothing is lost.
+    return { recreated, created: existing === undefined && stored === 0 };
   }
 
   async upsert(points: readonly VectorPoint[]): Promise<void> {
@@ -168,6 +163,14 @@ export class Neo4jVectorIndex implements VectorIndex {
     });
   }
 
+  /** Every point of the store, all workspaces. */
+  private total(): Promise<number> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, this.statements.total, {});
+      return record ? toNumber(field(record, 'points')) : 0;
+    });
+  }
+
   /** Searches this process sent by path (see `WorkspaceVectorSearch.counts`). */
   searchCounts(): SearchCounts {
     return this.searches.counts();
@@ -207,6 +210,27 @@ export class Neo4jVectorIndex implements VectorIndex {
     }
   }
 
+  /**
+   * The index once online, read every ONLINE_POLL_MS (a population can outlast a server's
+   * transaction timeout, so no statement waits for it); undefined when it was dropped.
+   */
+  private async awaitOnline(): Promise<IndexState | undefined> {
+    const deadline = Date.now() + this.onlineTimeoutSeconds * 1000;
+    for (;;) {
+      const index = await this.readIndex();
+      if (index === undefined || index.state === 'ONLINE') {
+        return index;
+      }
+      if (index.state === 'FAILED' || Date.now() > deadline) {
+        throw new Error(
+          `The Neo4j vector index ${this.indexName} is ${index.state}, not online ` +
+            '(SHOW VECTOR INDEXES tells why)',
+        );
+      }
+      await sleep(ONLINE_POLL_MS);
+    }
+  }
+
   /** The index's state, undefined when it does not exist. */
   private readIndex(): Promise<IndexState | undefined> {
     return this.client.read(async (tx) => {
@@ -228,7 +252,7 @@ export class Neo4jVectorIndex implements VectorIndex {
         (neo4j.isInt(dimensions) || typeof dimensions === 'number');
       return {
         dimensions: ours ? toNumber(dimensions) : Number.NaN,
-        online: field(record, 'state') === 'ONLINE',
+        state: String(field(record, 'state')),
       };
     });
   }
@@ -239,7 +263,7 @@ export class Neo4jVectorIndex implements VectorIndex {
       return this.dims;
     }
     const state = await this.readIndex();
-    if (state === undefined || !state.online) {
+    if (state === undefined || state.state !== 'ONLINE') {
       return undefined;
     }
     this.dims = state.dimensions;

@@ -12,16 +12,29 @@ import { toInt, toNumber } from './values';
  * (topK x total / selected, at least MIN_FETCH), keeps the workspace's, and widens until
  * `topK` remain or the index has no more. The best OVERFETCH x topK kept are scored again
  * exactly. A workspace that is a small share of the index is scanned instead (every one of
- * its points scored exactly, found through its workspace index) whenever that costs less:
- * scoring a point exactly (reading its vector from the store) costs about SCORE_COST index
- * candidates, and a query through the index costs INDEX_OVERHEAD points' scoring more than
- * a scan (docs/search.md "Neo4j" has the measurements). So `topK` hits of the workspace
- * are found whatever its share of the index.
+ * its points scored exactly, found through its workspace index) whenever that costs less,
+ * by `indexCost`. So `topK` hits of the workspace are found whatever its share.
  */
 const OVERFETCH = 2;
 const MIN_FETCH = 100;
-const SCORE_COST = 25;
+
+/**
+ * What a request for `fetch` candidates costs, counted in points scored exactly (reading a
+ * vector from the store and comparing it, which a scan does for each point): a fixed part,
+ * the index's comparisons of quantized vectors (about CANDIDATE_SPREAD per candidate asked
+ * for, at most one per point of the index; an exact score costs about COMPARISONS_PER_SCORE
+ * of them), and the hits scored again. Fitted to measurements on 10,000 and 100,000
+ * vectors of 512 dimensions (docs/search.md "Neo4j"); within a factor of 2 of both.
+ */
 const INDEX_OVERHEAD = 250;
+const CANDIDATE_SPREAD = 25;
+const COMPARISONS_PER_SCORE = 20;
+
+function indexCost(fetch: number, total: number, rescore: number): number {
+  return (
+    INDEX_OVERHEAD + Math.min(total, fetch * CANDIDATE_SPREAD) / COMPARISONS_PER_SCORE + rescore
+  );
+}
 
 /** Searches sent by path: see `WorkspaceVectorSearch.counts`. */
 export interface SearchCounts {
@@ -53,7 +66,7 @@ export class WorkspaceVectorSearch {
     const rescore = OVERFETCH * query.topK;
     let fetch = Math.max(MIN_FETCH, Math.ceil((OVERFETCH * query.topK * total) / selected));
     for (let round = 0; ; round += 1) {
-      if (selected <= INDEX_OVERHEAD + fetch / SCORE_COST + rescore) {
+      if (selected <= indexCost(fetch, total, rescore)) {
         this.paths.exact += 1;
         return this.exact(query, vector, entityType);
       }

@@ -40,13 +40,6 @@ export const VECTOR_INDEX_DROP = slotted(
   'DROP INDEX `__VECTOR_INDEX__` IF EXISTS',
 );
 
-/** Waits until the index is online (a new one populates in the background). */
-export const VECTOR_INDEX_AWAIT = cypher(
-  'vector-index-await',
-  ['name', 'seconds'],
-  'CALL db.awaitIndex($name, $seconds)',
-);
-
 /** One point per (workspace, node); also the look-up of `remove`. */
 export const VECTOR_NODE_CONSTRAINT = slotted(
   'vector-node-constraint',
@@ -123,6 +116,16 @@ export const VECTOR_COUNT = slotted(
   ['VECTOR_SYSTEM_LABEL'],
   `
   MATCH (v:\`__VECTOR_SYSTEM_LABEL__\` {workspaceId: $workspaceId})
+  RETURN count(v) AS points`,
+);
+
+/** Every point of the store (a label count, from the count store). */
+export const VECTOR_TOTAL = slotted(
+  'vector-total',
+  [],
+  ['VECTOR_SYSTEM_LABEL'],
+  `
+  MATCH (v:\`__VECTOR_SYSTEM_LABEL__\`)
   RETURN count(v) AS points`,
 );
 
@@ -204,6 +207,7 @@ export function vectorStatements(label: string, prefix: string) {
     clearChunk: VECTOR_CLEAR_CHUNK.fill(names),
     deleteChunk: VECTOR_DELETE_CHUNK.fill(names),
     count: VECTOR_COUNT.fill(names),
+    total: VECTOR_TOTAL.fill(names),
     selection: VECTOR_SELECTION.fill(names),
     exact: VECTOR_EXACT.fill(names),
   };
@@ -217,7 +221,6 @@ export const VECTOR_STATEMENTS = [
   VECTOR_INDEX_SHOW,
   VECTOR_INDEX_CREATE,
   VECTOR_INDEX_DROP,
-  VECTOR_INDEX_AWAIT,
   VECTOR_NODE_CONSTRAINT,
   VECTOR_WORKSPACE_INDEX,
   VECTOR_UPSERT,
@@ -225,6 +228,7 @@ export const VECTOR_STATEMENTS = [
   VECTOR_CLEAR_CHUNK,
   VECTOR_DELETE_CHUNK,
   VECTOR_COUNT,
+  VECTOR_TOTAL,
   VECTOR_SELECTION,
   VECTOR_NEAREST,
   VECTOR_EXACT,
