@@ -23,6 +23,9 @@ describe('Cypher scalar functions on SQLite', () => {
     expect(split('a,,b,', ',')).toBe(JSON.stringify(['a', '', 'b', '']));
     expect(split(',', ',')).toBe(JSON.stringify(['', '']));
     expect(split('abc', '')).toBe(JSON.stringify(['a', 'b', 'c']));
+    // As Neo4j: an empty text is one empty string, also on an empty delimiter.
+    expect(split('', '')).toBe(JSON.stringify(['']));
+    expect(split('', ',')).toBe(JSON.stringify(['']));
     expect(split('abc', null)).toBeNull();
   });
 

@@ -49,13 +49,21 @@ export const FIXTURE_NODES: readonly GraphNode[] = [
   node('p2', 'Pump', 'Pump 2', { rpm: 900, status: 'off', tags: ['north'] }, 2),
   node('p3', 'Pump', 'Pump 3', { rpm: 1200, status: 'on' }, 3),
   node('v1', 'Valve', 'Valve 1', { status: 'open', diameter: 50 }, 3, 28),
-  node('v2', 'Valve', 'Valve 2', { status: 'closed', diameter: 80 }, 4),
+  node('v2', 'Valve', 'Valve 2', { status: 'closed', diameter: 80, code: '080' }, 4),
   node('t1', 'Tank', 'Tank 1', { capacity: 500, level: 0.75 }, 4),
   node('t2', 'Tank', 'Tank 2', { capacity: 1200, level: 0.2 }, 5),
   node('s1', 'Sensor', 'Sensor 1', { unit: 'bar' }, 5),
-  node('s2', 'Sensor', 'Sensor 2', { unit: 'C' }, 6, 29),
+  node(
+    's2',
+    'Sensor',
+    'Sensor 2',
+    { unit: 'C', active: true, limits: [0, 100], offsets: [0.5, -1.5] },
+    6,
+    29,
+  ),
   node('spare', 'Sensor', 'Spare sensor', {}, 6),
-  node('site', 'Site', 'North site', { region: 'north' }, 1),
+  // A node may have a property named like a relationship's own field.
+  node('site', 'Site', 'North site', { region: 'north', type: 'plant' }, 1),
 ];
 
 export const FIXTURE_EDGES: readonly GraphEdge[] = [

@@ -3,6 +3,7 @@ import { containsAggregate } from '../../../cypher/ast-utils';
 import { CypherUnsupportedError } from '../../../cypher/errors';
 import { TEMPORAL_FIELDS } from '../../../cypher/temporal';
 import { isNumeric, type CyType } from '../../../cypher/types';
+import { RESERVED_PROPERTY_KEYS } from '../../../domain/properties';
 import { quotePropertyKey } from '../identifiers';
 import { emitCall } from './emit-functions';
 import { temporalValue, toDriverValue, type EmitContext, type Scope } from './emit-context';
@@ -111,8 +112,15 @@ export class ExpressionEmitter {
         return expr.op === '-'
           ? `(-${this.number(expr.operand, scope)})`
           : this.number(expr.operand, scope);
-      case 'binary':
+      case 'binary': {
+        // Arithmetic on number literals is one parameter: Neo4j plans a chain of a hundred
+        // `+` for longer than a short time limit.
+        const constant = constantArithmetic(expr);
+        if (constant) {
+          return constant.float ? this.ctx.bind(constant.value) : this.ctx.bindJson(constant.value);
+        }
         return this.binary(expr, scope);
+      }
       case 'isNull':
         return `(${this.emit(expr.operand, scope)} IS ${expr.negated ? 'NOT ' : ''}NULL)`;
       case 'labels': {
@@ -263,8 +271,13 @@ export class ExpressionEmitter {
       case 'null':
         return 'null';
       case 'map':
-      case 'properties':
         return `${value}[${this.ctx.bindJson(key)}]`;
+      case 'properties':
+        // The record's own fields are not among its properties. (Neo4j 5 reads them
+        // through the map projection of properties() that sets them to null.)
+        return RESERVED_PROPERTY_KEYS.node.has(key)
+          ? 'null'
+          : `${value}[${this.ctx.bindJson(key)}]`;
       default: {
         const k = this.ctx.bindJson(key);
         return this.let(
@@ -285,7 +298,19 @@ export class ExpressionEmitter {
         return `(${this.boolean(left, scope)} ${op.toUpperCase()} ${this.boolean(right, scope)})`;
       case 'in': {
         const item = this.emit(left, scope);
-        return `(${item} IN ${this.typed(right, scope, right.type?.kind === 'list', LIST_TYPE)})`;
+        if (right.type?.kind === 'null') {
+          return 'null';
+        }
+        if (right.type?.kind === 'list' && (right.kind === 'param' || right.kind === 'list')) {
+          return `(${item} IN ${this.emit(right, scope)})`;
+        }
+        // Neo4j 5 answers `n.id IN <a list that is null>` with a type error where an index
+        // serves the test (for any other value it is null): such a list is tested first.
+        return this.let(
+          right,
+          this.emit(right, scope),
+          (x) => `CASE WHEN (${x} IS :: ${LIST_TYPE}) THEN ${item} IN ${x} END`,
+        );
       }
       case 'starts with':
       case 'ends with':
@@ -340,6 +365,47 @@ export class ExpressionEmitter {
     }
     // An integer division or modulo by zero stops the query (a 400), as on the embedded store.
     return `(${this.number(left, scope)} ${op} ${this.number(right, scope)})`;
+  }
+}
+
+/**
+ * The value of `+`, `-` or `*` over number literals (nested, through toInteger() of an
+ * integer), as Neo4j computes it; null where it might not be the same (an integer past
+ * 2^53, whose digits JavaScript drops), and for anything else.
+ */
+function constantArithmetic(expr: Expr): { value: number; float: boolean } | null {
+  if (expr.folded) {
+    return null;
+  }
+  switch (expr.kind) {
+    case 'literal':
+      return typeof expr.value === 'number'
+        ? { value: expr.value, float: expr.float === true }
+        : null;
+    case 'call': {
+      const arg = expr.name === 'tointeger' && expr.args.length === 1 ? expr.args[0] : undefined;
+      const inner = arg ? constantArithmetic(arg) : null;
+      return inner && !inner.float ? inner : null;
+    }
+    case 'binary': {
+      if (expr.op !== '+' && expr.op !== '-' && expr.op !== '*') {
+        return null;
+      }
+      const [left, right] = [constantArithmetic(expr.left), constantArithmetic(expr.right)];
+      if (!left || !right) {
+        return null;
+      }
+      const value =
+        expr.op === '+'
+          ? left.value + right.value
+          : expr.op === '-'
+            ? left.value - right.value
+            : left.value * right.value;
+      const float = left.float || right.float;
+      return float || Number.isSafeInteger(value) ? { value, float } : null;
+    }
+    default:
+      return null;
   }
 }
 

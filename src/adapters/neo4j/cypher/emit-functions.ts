@@ -19,8 +19,13 @@ import {
 export const DATE_TIME_TEXT =
   '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d([.]\\d+)?)?(Z|[+-]([01]\\d|2[0-3])(:?[0-5]\\d)?)?)?';
 
-/** Every own field of nodes and relationships: what properties() and keys() leave out. */
-const RESERVED = [...RESERVED_PROPERTY_KEYS.edge];
+/**
+ * The own fields of a node or relationship, stored beside its properties: what
+ * properties() and keys() leave out (a node may have a property named `type`).
+ */
+const reserved = (kind: 'node' | 'relationship'): string[] => [
+  ...RESERVED_PROPERTY_KEYS[kind === 'node' ? 'node' : 'edge'],
+];
 
 /** The function calls of the subset (src/cypher/functions.ts) in Cypher with SQLite's answers. */
 export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope): string {
@@ -66,7 +71,9 @@ export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope)
       if (kind() === 'map') {
         return value();
       }
-      return kind() === 'node' || kind() === 'relationship' ? userProperties(value()) : 'null';
+      return kind() === 'node' || kind() === 'relationship'
+        ? userProperties(value(), kind() as 'node' | 'relationship')
+        : 'null';
     case 'keys':
       return keys(e, arg(), scope);
     case 'size':
@@ -239,26 +246,46 @@ function typedText(e: ExpressionEmitter, expr: Expr, scope: Scope): string {
  * Cypher cannot drop keys from a map, so they are set to null (no property is ever null)
  * and the renderer leaves them out.
  */
-function userProperties(x: string): string {
-  return `${x} {.*, ${RESERVED.map((key) => `${quotePropertyKey(key)}: null`).join(', ')}}`;
+function userProperties(x: string, kind: 'node' | 'relationship'): string {
+  const own = reserved(kind).map((key) => `${quotePropertyKey(key)}: null`);
+  return `${x} {.*, ${own.join(', ')}}`;
 }
 
+/**
+ * keys(), in the order of the keys' code points as on the embedded store (Neo4j lists a
+ * record's keys in an order of its own): sorted by insertion, `reduce()` over the few keys.
+ */
 function keys(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
   const kind = arg.type?.kind;
   const value = e.emit(arg, scope);
   const k = e.ctx.variable();
+  const sorted = (list: string) => {
+    const [acc, key, item] = [e.ctx.variable(), e.ctx.variable(), e.ctx.variable()];
+    return (
+      `reduce(${acc} = [], ${key} IN ${list} | [${item} IN ${acc} WHERE ${item} < ${key}] + ` +
+      `[${key}] + [${item} IN ${acc} WHERE ${item} >= ${key}])`
+    );
+  };
   switch (kind) {
     case 'node':
     case 'relationship':
-      return `[${k} IN keys(${value}) WHERE NOT ${k} IN ${e.ctx.bindJson(RESERVED)}]`;
+      return sorted(`[${k} IN keys(${value}) WHERE NOT ${k} IN ${e.ctx.bindJson(reserved(kind))}]`);
     case 'map':
-      return `keys(${value})`;
+      return sorted(`keys(${value})`);
     case 'properties':
-      return e.let(arg, value, (x) => `[${k} IN keys(${x}) WHERE ${x}[${k}] IS NOT NULL]`);
+      // Not `x[k] IS NOT NULL`: Neo4j 5 reads a key a map projection set to null as the
+      // record's own value.
+      return sorted(
+        `[${k} IN keys(${value}) WHERE NOT ${k} IN ${e.ctx.bindJson(reserved('node'))}]`,
+      );
     case 'null':
       return 'null';
     default:
-      return e.let(arg, value, (x) => `CASE WHEN (${x} IS :: MAP NOT NULL) THEN keys(${x}) END`);
+      return e.let(
+        arg,
+        value,
+        (x) => `CASE WHEN (${x} IS :: MAP NOT NULL) THEN ${sorted(`keys(${x})`)} END`,
+      );
   }
 }
 

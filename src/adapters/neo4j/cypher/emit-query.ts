@@ -58,12 +58,12 @@ export function emitCypher(analyzed: AnalyzedQuery, options: EmitOptions): Emitt
         const projected = projection(ctx, exprs, clause.projection, scope, null);
         scope = projected.scope;
         const where = clause.where ? ` WHERE ${exprs.boolean(clause.where, scope)}` : '';
-        lines.push(`WITH ${projected.text}${where}`);
+        lines.push(...projected.prelude, `WITH ${projected.text}${where}`);
         break;
       }
       case 'return': {
         const projected = projection(ctx, exprs, clause.projection, scope, options.rowLimit + 1);
-        lines.push(...projected.final);
+        lines.push(...projected.prelude, ...projected.final);
         break;
       }
     }
@@ -81,6 +81,11 @@ export function emitCypher(analyzed: AnalyzedQuery, options: EmitOptions): Emitt
  * The items, ORDER BY, SKIP and LIMIT of a WITH or RETURN. A sort key that aggregates
  * without being an item (which Neo4j refuses in ORDER BY) is projected as a hidden column;
  * a RETURN with one is a WITH followed by a RETURN of the visible columns.
+ *
+ * DISTINCT without aggregates is taken over items already projected (`WITH *, <items>`
+ * first, its `prelude`): Neo4j 5 plans `RETURN DISTINCT b.x` after a variable-length
+ * relationship from one node as a search that keeps each `b` once and then drops the
+ * DISTINCT of the values, answering `null` once per node instead of once.
  */
 function projection(
   ctx: EmitContext,
@@ -88,11 +93,16 @@ function projection(
   projection: Projection,
   scope: Scope,
   rowCap: number | null,
-): { text: string; scope: Map<string, string>; final: string[] } {
+): { text: string; scope: Map<string, string>; final: string[]; prelude: string[] } {
   const final = rowCap !== null;
   const names = projection.items.map((_, i) => (final ? `c${i}` : ctx.variable()));
-  const items = projection.items.map((item, i) => `${exprs.emit(item.expr, scope)} AS ${names[i]}`);
   const aggregating = projection.items.some((item) => containsAggregate(item.expr));
+  const projectedFirst = projection.distinct && !aggregating && scope.size > 0;
+  const emitted = projection.items.map(
+    (item, i) => `${exprs.emit(item.expr, scope)} AS ${names[i]}`,
+  );
+  const prelude = projectedFirst ? [`WITH *, ${emitted.join(', ')}`] : [];
+  const items = projectedFirst ? names.map((name) => `${name} AS ${name}`) : emitted;
   exprs.columns = names;
   const hidden: string[] = [];
   const sorts = projection.orderBy.map((sort) => {
@@ -117,14 +127,15 @@ function projection(
   const text = `${projection.distinct ? 'DISTINCT ' : ''}${[...items, ...hidden].join(', ')}${tail}`;
   const after = new Map(projection.items.map((item, i) => [item.name, names[i]!]));
   if (!final) {
-    return { text, scope: after, final: [] };
+    return { text, scope: after, final: [], prelude };
   }
   if (hidden.length === 0) {
-    return { text, scope: after, final: [`RETURN ${text}`] };
+    return { text, scope: after, final: [`RETURN ${text}`], prelude };
   }
   return {
     text,
     scope: after,
     final: [`WITH ${text}`, `RETURN ${names.map((n) => `${n} AS ${n}`).join(', ')}`],
+    prelude,
   };
 }

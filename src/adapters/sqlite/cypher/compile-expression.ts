@@ -16,7 +16,6 @@ import {
   convert,
   elementAt,
   elementOfEach,
-  isJsonText,
   jsonElement,
   jsonText,
   jsonType,
@@ -87,6 +86,41 @@ const JSON_CATEGORY = (t: string) =>
 /** The kind `=` compares within, of a JSON type: lists and maps have theirs too. */
 const EQUALITY_CATEGORY = (t: string) =>
   `(CASE ${t} WHEN 'integer' THEN 'n' WHEN 'real' THEN 'n' WHEN 'text' THEN 's' WHEN 'true' THEN 'b' WHEN 'false' THEN 'b' WHEN 'array' THEN 'l' WHEN 'object' THEN 'm' END)`;
+
+/** Kinds whose values SQL's IN compares as Cypher does (a boolean's 1 would equal 1). */
+const SQL_IN_KINDS: ReadonlySet<string> = new Set([
+  'string',
+  'integer',
+  'float',
+  'number',
+  'datetime',
+  'date',
+]);
+
+/** One operand of arithmetic: its scalar, its JSON type, and the value as JSON. */
+interface Side {
+  value: string;
+  kind: string;
+  json: string;
+}
+
+/** The operand `c` as arithmetic reads it (its SQL written once per use). */
+function sideOf(c: Compiled): Side {
+  if (c.type.kind === 'any') {
+    return { value: scalar(c), kind: jsonType(c), json: c.sql };
+  }
+  const kinds: Partial<Record<CyType['kind'], string>> = {
+    integer: "'integer'",
+    float: "'real'",
+    number: `typeof(${c.sql})`,
+    string: "'text'",
+    list: "'array'",
+    map: "'object'",
+    properties: "'object'",
+    boolean: `(CASE ${c.sql} WHEN 1 THEN 'true' WHEN 0 THEN 'false' END)`,
+  };
+  return { value: c.sql, kind: kinds[c.type.kind] ?? "'other'", json: jsonText(c) };
+}
 
 /** The comparison category of a statically typed value, or null for `any`. */
 function category(type: CyType): string | null {
@@ -374,9 +408,18 @@ export class ExpressionCompiler {
         aggregateOutsideList(expr.right, 'the list of an IN');
         const item = this.compile(expr.left, frame);
         const list = this.compile(expr.right, frame);
-        const value =
-          isJsonText(item.type) && item.type.kind !== 'any' ? `json(${item.sql})` : scalar(item);
-        return `(${value} IN (SELECT value FROM json_each(${list.sql})))`;
+        if (list.type.kind === 'null') {
+          return 'NULL';
+        }
+        const held = expr.right.kind === 'param' || expr.right.kind === 'list';
+        if (held && (item.property !== undefined || SQL_IN_KINDS.has(item.type.kind))) {
+          // A property or a string or number in a list the query holds (`n.id IN $ids`):
+          // SQL's IN, which an index serves.
+          return `(${scalar(item)} IN (SELECT value FROM json_each(${list.sql})))`;
+        }
+        // Cypher's IN, decided per row: item by item with Cypher's = (a boolean is not 1,
+        // lists compare item by item), null when the list is null or no list.
+        return `cy_in(${jsonText(item)}, ${jsonText(list)})`;
       }
       case 'starts with':
       case 'ends with':
@@ -415,7 +458,8 @@ export class ExpressionCompiler {
     const rc = category(right.type);
     if (op === '=' || op === '<>') {
       if (lc !== null && rc !== null && lc !== rc) {
-        return op === '=' ? '0' : '1';
+        // Values of different kinds are not equal, and a null is still null.
+        return `(CASE WHEN ${l} IS NULL OR ${r} IS NULL THEN NULL ELSE ${op === '=' ? 0 : 1} END)`;
       }
       const [anyL, anyR] = [left.type.kind === 'any', right.type.kind === 'any'];
       if ((anyL || anyR) && (anyL || lc !== null) && (anyR || rc !== null)) {
@@ -424,9 +468,11 @@ export class ExpressionCompiler {
         // an index on the property still serves `n.key = $value`.
         const lcat = anyL ? EQUALITY_CATEGORY(jsonType(left)) : `'${lc}'`;
         const rcat = anyR ? EQUALITY_CATEGORY(jsonType(right)) : `'${rc}'`;
+        // A null on either side makes null, not false (SQL's NULL AND false is false).
+        const known = `${l} IS NOT NULL AND ${r} IS NOT NULL`;
         return op === '='
-          ? `(${l} = ${r} AND ${lcat} = ${rcat})`
-          : `(${l} <> ${r} OR ${lcat} <> ${rcat})`;
+          ? `(${l} = ${r} AND (${lcat} = ${rcat} OR NOT (${known})))`
+          : `(${l} <> ${r} OR (${lcat} <> ${rcat} AND ${known}))`;
       }
       return `(${l} ${sqlOp} ${r})`;
     }
@@ -471,8 +517,6 @@ export class ExpressionCompiler {
     if (type.kind === 'string') {
       return `(${this.text(left)} || ${this.text(right)})`;
     }
-    const l = scalar(left);
-    const r = scalar(right);
     const numeric = (a: string, b: string): string => {
       switch (expr.op) {
         case '+':
@@ -496,47 +540,43 @@ export class ExpressionCompiler {
       integral
         ? `(CASE WHEN typeof(${a}) = 'integer' AND typeof(${b}) = 'integer' AND ${b} = 0 THEN cy_value_error('/ by zero') ELSE ${numeric(a, b)} END)`
         : numeric(a, b);
-    // The JSON type of a side (`array`, `text`, `integer`...): read per row when known only
-    // at run time. A list property's scalar is its JSON text, which must not pass for text.
-    const kindOf = (c: Compiled) => (c.type.kind === 'any' ? jsonType(c) : `'${c.type.kind}'`);
-    // `any + any`: lists concatenate (a list and a value: the value is appended or
-    // prepended), strings concatenate, numbers add; decided per row.
-    const decided = (a: string, b: string, ta: string, tb: string): string => {
+    const dynamic = left.type.kind === 'any' || right.type.kind === 'any';
+    if (!dynamic && !integral) {
+      return numeric(scalar(left), scalar(right));
+    }
+    // A side known only at run time counts by its JSON type (`integer`, `real`, `text`,
+    // `true`, `array`...), read per row: a number in text ('080'), a boolean or a list is
+    // no number. A typed side has its type's.
+    const decided = (a: Side, b: Side): string => {
+      const numbers = `${a.kind} IN ('integer', 'real') AND ${b.kind} IN ('integer', 'real')`;
       if (type.kind !== 'any') {
-        return checked(a, b);
+        return dynamic
+          ? `(CASE WHEN ${numbers} THEN ${checked(a.value, b.value)} END)`
+          : checked(a.value, b.value);
       }
-      const item = (v: string, t: string) =>
-        `(CASE WHEN ${t} = 'array' THEN ${v} ELSE json_quote(${v}) END)`;
+      // `any + any`: null if either is; lists concatenate (a list and a value: the value is
+      // appended or prepended), numbers add, a string with a string or a number joins.
       const joined =
         expr.op === '+'
-          ? `WHEN ${ta} = 'array' OR ${tb} = 'array' THEN cy_concat(${item(a, ta)}, ${item(b, tb)}, ${ta} = 'array', ${tb} = 'array') ` +
-            `WHEN typeof(${a}) = 'text' OR typeof(${b}) = 'text' THEN json_quote(${a} || ${b}) `
+          ? `WHEN ${a.kind} = 'array' OR ${b.kind} = 'array' THEN cy_concat(${a.json}, ${b.json}, ${a.kind} = 'array', ${b.kind} = 'array') ` +
+            `WHEN (${a.kind} = 'text' OR ${b.kind} = 'text') AND ${a.kind} IN ('text', 'integer', 'real') AND ${b.kind} IN ('text', 'integer', 'real') THEN json_quote(${a.value} || ${b.value}) `
           : '';
-      return `(CASE ${joined}WHEN typeof(${a}) IN ('integer', 'real') AND typeof(${b}) IN ('integer', 'real') THEN json_quote(${checked(a, b)}) END)`;
+      return `(CASE WHEN ${a.value} IS NULL OR ${b.value} IS NULL THEN NULL ${joined}WHEN ${numbers} THEN json_quote(${checked(a.value, b.value)}) END)`;
     };
-    if (type.kind !== 'any' && !integral) {
-      return numeric(l, r);
-    }
     if (containsAggregate(expr.left) || containsAggregate(expr.right)) {
       // An aggregate must stay in this query's select list: operands written out in full.
-      return decided(l, r, kindOf(left), kindOf(right));
+      return decided(sideOf(left), sideOf(right));
     }
     // Each operand computed once, in a one-row subquery, rather than written out at every
-    // use: in a chain (`n.a + 1 + 1 ...`) the text would grow exponentially. A side known
-    // only at run time is selected as its JSON text, whose scalar and JSON type are read
-    // from the alias.
-    const side = (c: Compiled) => {
+    // use: in a chain (`n.a + 1 + 1 ...`) the text would grow exponentially.
+    const selects: string[] = [];
+    const once = (c: Compiled): Side => {
       const alias = this.sql.alias('v');
-      return c.type.kind === 'any'
-        ? {
-            select: `${c.sql} AS ${alias}`,
-            value: `(${alias} ->> '$')`,
-            kind: `json_type(${alias})`,
-          }
-        : { select: `${scalar(c)} AS ${alias}`, value: alias, kind: `'${c.type.kind}'` };
+      selects.push(`${c.type.kind === 'any' ? c.sql : scalar(c)} AS ${alias}`);
+      return sideOf({ ...c, sql: alias, property: undefined });
     };
-    const [sa, sb] = [side(left), side(right)];
-    return `(SELECT ${decided(sa.value, sb.value, sa.kind, sb.kind)} FROM (SELECT ${sa.select}, ${sb.select}))`;
+    const [a, b] = [once(left), once(right)];
+    return `(SELECT ${decided(a, b)} FROM (SELECT ${selects.join(', ')}))`;
   }
 
   /** A value as text for `+` with a string (Cypher's toString). */
@@ -601,7 +641,7 @@ export class ExpressionCompiler {
       ? this.compile(expr.map, sub)
       : this.variable(expr.variable, sub, elementOf(type));
     return {
-      sql: `(CASE WHEN ${list} IS NULL THEN NULL ELSE (SELECT json_group_array(${jsonElement(item)} ORDER BY ${j}.key)${sub.body()}) END)`,
+      sql: `(CASE WHEN json_type(${list}) IS NOT 'array' THEN NULL ELSE (SELECT json_group_array(${jsonElement(item)} ORDER BY ${j}.key)${sub.body()}) END)`,
       type,
     };
   }
@@ -627,7 +667,7 @@ export class ExpressionCompiler {
           return `((SELECT count(*)${rows(`(${test}) = 1`)}) = 1)`;
       }
     })();
-    return `(CASE WHEN ${list} IS NULL THEN NULL ELSE ${result} END)`;
+    return `(CASE WHEN json_type(${list}) IS NOT 'array' THEN NULL ELSE ${result} END)`;
   }
 }
 

@@ -3,7 +3,15 @@ import { CypherUnsupportedError } from '../../../cypher/errors';
 import { ANY, elementOf } from '../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
 import type { Frame, Ordering } from './frame';
-import { convert, elementAt, jsonElement, jsonType, scalar, type Compiled } from './representation';
+import {
+  convert,
+  elementAt,
+  jsonElement,
+  jsonText,
+  jsonType,
+  scalar,
+  type Compiled,
+} from './representation';
 
 /**
  * Function calls in SQL. Pure SQL where SQLite's own functions mean the same as Cypher's;
@@ -56,8 +64,12 @@ export function compileCall(
     case 'min':
     case 'max': {
       const value = arg(0);
-      const sql = `${call.name}(${scalar(value)})`;
-      return done(value.type.kind === 'any' ? `json_quote(${sql})` : sql);
+      // A value known only at run time may be of any kind: compared in Cypher's order.
+      return done(
+        value.type.kind === 'any'
+          ? `cy_${call.name}(${jsonText(value)})`
+          : `${call.name}(${scalar(value)})`,
+      );
     }
     case 'collect': {
       const value = arg(0);
@@ -95,8 +107,10 @@ export function compileCall(
         value.type.kind === 'node' || value.type.kind === 'relationship'
           ? entity('properties')
           : value.sql;
+      // Only a map has keys (a property holding a list or a number has none); they are
+      // listed in the order of their code points, on both engines.
       return done(
-        `(CASE WHEN ${json} IS NULL THEN NULL ELSE (SELECT json_group_array(key) FROM json_each(${json})) END)`,
+        `(CASE WHEN json_type(${json}) IS NOT 'object' THEN NULL ELSE (SELECT json_group_array(key ORDER BY key) FROM json_each(${json})) END)`,
       );
     }
     case 'size': {
@@ -141,12 +155,10 @@ export function compileCall(
       }
       return done(`cy_to_integer(${scalar(value)})`);
     }
-    case 'tofloat': {
-      const value = arg(0);
-      return done(`cy_to_float(${scalar(value)})`);
-    }
+    case 'tofloat':
+      return done(`cy_to_float(${scalarOf(arg(0), 'textOrNumber')})`);
     case 'abs':
-      return done(`abs(${scalar(arg(0))})`);
+      return done(`abs(${numericScalar(arg(0))})`);
     case 'round':
     case 'floor':
     case 'ceil':
@@ -271,6 +283,7 @@ const SCALAR_READS = {
   integer: { types: "= 'integer'", fromJson: 'cy_json_integer' },
   text: { types: "= 'text'", fromJson: 'cy_json_string' },
   number: { types: "IN ('integer', 'real')", fromJson: 'cy_json_number' },
+  textOrNumber: { types: "IN ('integer', 'real', 'text')", fromJson: 'cy_json_text_or_number' },
 } as const;
 
 /**

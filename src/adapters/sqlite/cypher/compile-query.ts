@@ -9,6 +9,7 @@ import { PatternCompiler } from './compile-pattern';
 import { countFromCounters } from './count-store';
 import { SubqueryCompiler } from './compile-subquery';
 import { Frame, sampledAliveCheck, type Binding, type Ordering } from './frame';
+import { jsonType, scalar } from './representation';
 import { SqlBuilder, type SqlValue } from './sql-builder';
 
 /** A compiled query: one SQL statement, its parameters, and its result columns. */
@@ -209,12 +210,11 @@ class QueryCompiler {
       ? items.filter((_, i) => !containsAggregate(projection.items[i]!.expr)).map((c) => c.sql)
       : [];
     this.exprs.projectionItems = projection.items;
-    const sorts = projection.orderBy.map((sort) => ({
-      sql: this.sortKey(
+    const sorts = projection.orderBy.flatMap((sort) =>
+      this.sortKeys(
         sort.item !== undefined ? items[sort.item]! : this.exprs.compile(sort.expr, frame),
-      ),
-      descending: sort.descending,
-    }));
+      ).map((sql) => ({ sql, descending: sort.descending })),
+    );
     this.exprs.projectionItems = null;
     // Without ORDER BY, rows keep the order they had unless grouping or DISTINCT mixes them.
     const inherited =
@@ -249,13 +249,19 @@ class QueryCompiler {
     return { sql, ordering: carried, bindings };
   }
 
-  /** What ORDER BY sorts on: the scalar of a property value, else the value. */
-  private sortKey(c: ReturnType<ExpressionCompiler['compile']>): string {
-    return c.type.kind === 'any'
-      ? c.property
-        ? `json_extract(${c.property.column}, ${c.property.path})`
-        : `(${c.sql} ->> '$')`
-      : c.sql;
+  /**
+   * What ORDER BY sorts on: the value; for a value known only at run time (a property, a
+   * list of several types), first the rank of its type in Cypher's order (a map before a
+   * list before a string before a boolean before a number), then its scalar.
+   */
+  private sortKeys(c: ReturnType<ExpressionCompiler['compile']>): string[] {
+    if (c.type.kind !== 'any') {
+      return [c.sql];
+    }
+    return [
+      `(CASE ${jsonType(c)} WHEN 'object' THEN 0 WHEN 'array' THEN 1 WHEN 'text' THEN 2 WHEN 'true' THEN 3 WHEN 'false' THEN 3 WHEN 'integer' THEN 4 WHEN 'real' THEN 4 END)`,
+      scalar(c),
+    ];
   }
 }
 

@@ -118,6 +118,11 @@ export function split(text: unknown, delimiter: unknown): string | null {
   if (typeof text !== 'string' || typeof delimiter !== 'string') {
     return null;
   }
+  // An empty delimiter splits between characters (code points); an empty text is one
+  // empty string, as Neo4j splits it.
+  if (delimiter === '') {
+    return JSON.stringify(text === '' ? [''] : Array.from(text));
+  }
   return JSON.stringify(text.split(delimiter));
 }
 
@@ -213,6 +218,12 @@ export function jsonNumber(json: unknown): number | null {
   return typeof value === 'number' ? value : null;
 }
 
+/** The string or number a JSON value holds (what toFloat() reads), else null. */
+export function jsonTextOrNumber(json: unknown): string | number | null {
+  const value = parsed(json);
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
+
 /** The integer a JSON value holds, else null. */
 export function jsonInteger(json: unknown): number | null {
   const value = parsed(json);
@@ -281,6 +292,26 @@ export function cypherEquals(left: unknown, right: unknown): boolean | null {
     return allEqual(keys.map((key) => [a[key], b[key]] as const));
   }
   return typeof left === typeof right ? left === right : false;
+}
+
+/**
+ * `item IN list` as Cypher answers it: true when an item equals (cypherEquals), else null
+ * when a comparison was null (a null item of a non-empty list, a null in the list), else
+ * false; null when the list is null or no list.
+ */
+export function cypherIn(item: unknown, list: unknown): boolean | null {
+  if (!Array.isArray(list)) {
+    return null;
+  }
+  let unknown = false;
+  for (const candidate of list) {
+    const equal = cypherEquals(item, candidate);
+    if (equal === true) {
+      return true;
+    }
+    unknown ||= equal === null;
+  }
+  return unknown ? null : false;
 }
 
 function allEqual(pairs: readonly (readonly [unknown, unknown])[]): boolean | null {

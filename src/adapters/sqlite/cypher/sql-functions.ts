@@ -7,6 +7,7 @@ import {
   parseDateTime,
 } from '../../../cypher/temporal';
 import * as scalars from './scalar-functions';
+import { extremeOf } from './value-order';
 
 /**
  * SQL functions for what SQLite's own functions answer differently from Cypher: Unicode
@@ -48,6 +49,7 @@ export function registerCypherFunctions(db: Database): void {
   fn('cy_list_path', scalars.listPath);
   fn('cy_json_number', scalars.jsonNumber);
   fn('cy_json_integer', scalars.jsonInteger);
+  fn('cy_json_text_or_number', scalars.jsonTextOrNumber);
   fn('cy_reverse_json', scalars.reverseJson);
   fn('cy_json_to_boolean', scalars.jsonToBoolean);
   fn('cy_to_integer', (x: unknown) => toInteger(x));
@@ -92,12 +94,22 @@ export function registerCypherFunctions(db: Database): void {
     },
   );
   // `=` between lists or maps: 1, 0, or null when only a null inside could decide it.
+  for (const kind of ['min', 'max'] as const) {
+    db.aggregate(`cy_${kind}`, { deterministic: true, ...extremeOf(kind) });
+  }
   fn('cy_equals', (left: unknown, right: unknown) => {
     if (typeof left !== 'string' || typeof right !== 'string') {
       return null;
     }
     const equal = scalars.cypherEquals(JSON.parse(left), JSON.parse(right));
     return equal === null ? null : equal ? 1 : 0;
+  });
+  fn('cy_in', (item: unknown, list: unknown) => {
+    const found = scalars.cypherIn(
+      typeof item === 'string' ? (JSON.parse(item) as unknown) : null,
+      typeof list === 'string' ? (JSON.parse(list) as unknown) : null,
+    );
+    return found === null ? null : found ? 1 : 0;
   });
   fn('cy_concat', (left: unknown, right: unknown, leftList: unknown, rightList: unknown) => {
     if (typeof left !== 'string' || typeof right !== 'string') {

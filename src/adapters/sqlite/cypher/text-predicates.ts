@@ -1,5 +1,5 @@
 import type { Expr } from '../../../cypher/ast';
-import { scalar, type Compiled } from './representation';
+import { jsonType, scalar, type Compiled } from './representation';
 import type { SqlBuilder } from './sql-builder';
 
 /** The string operators of Cypher. */
@@ -48,9 +48,12 @@ export function textPredicate(
   // Every form is null when a side is null. A side that is not text makes the test null
   // (GLOB would match a number's text); a string-typed side is text or null, and testing it
   // would cost a function call per row on a scan of every node.
+  // A value known only at run time is tested by its JSON type: a list's scalar is text too.
   const checks = sides
     .filter((side) => side.type.kind !== 'string')
-    .map((side) => `typeof(${scalar(side)}) = 'text'`);
+    .map((side) =>
+      side.type.kind === 'any' ? `${jsonType(side)} = 'text'` : `typeof(${scalar(side)}) = 'text'`,
+    );
   return checks.length === 0 ? `(${test})` : `(CASE WHEN ${checks.join(' AND ')} THEN ${test} END)`;
 }
 
