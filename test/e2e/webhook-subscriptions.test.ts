@@ -141,6 +141,16 @@ describe('webhook subscriptions: the change feed POSTed to subscribers', () => {
       [2, 'succeeded'],
       [1, 'succeeded'],
     ]);
+    // Paged: the cursor a page gives is accepted by the next request.
+    const first = await api('get', `/api/webhook-subscriptions/${sub.id}/deliveries?limit=2`);
+    expect(first.body.data.map((a: { eventSeq: number }) => a.eventSeq)).toEqual([4, 2]);
+    const rest = await api(
+      'get',
+      `/api/webhook-subscriptions/${sub.id}/deliveries?limit=2&before=${first.body.meta.nextBefore}`,
+    );
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.map((a: { eventSeq: number }) => a.eventSeq)).toEqual([1]);
+    expect(rest.body.meta.nextBefore).toBeNull();
   });
 
   it('retries a failed event with backoff and Retry-After before sending any later one', async () => {

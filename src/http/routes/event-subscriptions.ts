@@ -81,7 +81,7 @@ const attemptsQuery = z
     limit: z.string().optional(),
     before: z
       .string()
-      .regex(/^att_[0-9a-f-]{36}$/, 'must be the id of an attempt')
+      .regex(/^att_[0-9a-f]{12}-[0-9a-f]{6}-[0-9a-f]{8}$/, 'must be the id of an attempt')
       .optional(),
   })
   .strict();
