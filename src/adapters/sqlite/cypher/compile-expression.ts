@@ -563,8 +563,14 @@ export class ExpressionCompiler {
           : '';
       return `(CASE WHEN ${a.value} IS NULL OR ${b.value} IS NULL THEN NULL ${joined}WHEN ${numbers} THEN json_quote(${checked(a.value, b.value)}) END)`;
     };
-    if (containsAggregate(expr.left) || containsAggregate(expr.right)) {
-      // An aggregate must stay in this query's select list: operands written out in full.
+    // A property read, a parameter or a column costs nothing to read again; an aggregate
+    // must stay in this query's select list: operands written out in full.
+    const cheap = (c: Compiled) => c.property !== undefined || /^@?[\w.]+$/.test(c.sql);
+    if (
+      (cheap(left) && cheap(right)) ||
+      containsAggregate(expr.left) ||
+      containsAggregate(expr.right)
+    ) {
       return decided(sideOf(left), sideOf(right));
     }
     // Each operand computed once, in a one-row subquery, rather than written out at every
