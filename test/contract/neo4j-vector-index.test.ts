@@ -87,6 +87,11 @@ if (!target.available) {
       expect(await fresh.ensure(4)).toEqual({ recreated: false, created: false });
       const hits = await fresh.search({ workspaceId: ws, vector: unit(1, 0, 0, 0), topK: 1 });
       expect(hits.map((h) => h.nodeId)).toEqual(['a']);
+      // Dropped while the embedder changed: the vectors stored are of no use any more.
+      await stores.client.driver.executeQuery(`DROP INDEX \`${store.index.indexName}\``);
+      const other = new Neo4jVectorIndex(stores.client, store.place);
+      expect(await other.ensure(3)).toEqual({ recreated: true, created: false });
+      expect(await other.count(ws)).toBe(0);
     });
 
     it('refuses a label that is not a system label', () => {

@@ -76,8 +76,12 @@ export class Neo4jVectorIndex implements VectorIndex {
       throw new Error(`Vector dimensions must be a positive integer, got ${dimensions}`);
     }
     const existing = await this.readIndex();
-    const recreated = existing !== undefined && existing.dimensions !== dimensions;
-    const stored = existing === undefined ? await this.total() : 0;
+    // Without an index, the vectors stored (if any) say which embedder made them.
+    const stored = existing === undefined ? await this.storedDimensions() : undefined;
+    const recreated =
+      existing !== undefined
+        ? existing.dimensions !== dimensions
+        : stored !== undefined && stored !== dimensions;
     if (recreated) {
       // Vectors of the old embedder cannot be compared with the new one's: all go.
       await this.schema(this.statements.dropIndex, {});
@@ -98,7 +102,7 @@ export class Neo4jVectorIndex implements VectorIndex {
     }
     this.dims = dimensions;
     // An index dropped by hand is made again from the vectors still stored: nothing is lost.
-    return { recreated, created: existing === undefined && stored === 0 };
+    return { recreated, created: existing === undefined && stored === undefined };
   }
 
   async upsert(points: readonly VectorPoint[]): Promise<void> {
@@ -163,14 +167,6 @@ export class Neo4jVectorIndex implements VectorIndex {
     });
   }
 
-  /** Every point of the store, all workspaces. */
-  private total(): Promise<number> {
-    return this.client.read(async (tx) => {
-      const record = await runOne(tx, this.statements.total, {});
-      return record ? toNumber(field(record, 'points')) : 0;
-    });
-  }
-
   /** Searches this process sent by path (see `WorkspaceVectorSearch.counts`). */
   searchCounts(): SearchCounts {
     return this.searches.counts();
@@ -208,6 +204,15 @@ export class Neo4jVectorIndex implements VectorIndex {
         return;
       }
     }
+  }
+
+  /** The length of a stored vector; undefined when none is stored. */
+  private storedDimensions(): Promise<number | undefined> {
+    return this.client.read(async (tx) => {
+      const record = await runOne(tx, this.statements.storedDimensions, {});
+      const dimensions = record ? field(record, 'dimensions') : null;
+      return dimensions === null ? undefined : toNumber(dimensions);
+    });
   }
 
   /**

@@ -119,14 +119,15 @@ export const VECTOR_COUNT = slotted(
   RETURN count(v) AS points`,
 );
 
-/** Every point of the store (a label count, from the count store). */
-export const VECTOR_TOTAL = slotted(
-  'vector-total',
+/** The length of one stored vector, if any (the index's dimensions when it is missing). */
+export const VECTOR_STORED_DIMENSIONS = slotted(
+  'vector-stored-dimensions',
   [],
   ['VECTOR_SYSTEM_LABEL'],
   `
   MATCH (v:\`__VECTOR_SYSTEM_LABEL__\`)
-  RETURN count(v) AS points`,
+  RETURN size(v.embedding) AS dimensions
+  LIMIT 1`,
 );
 
 /**
@@ -207,7 +208,7 @@ export function vectorStatements(label: string, prefix: string) {
     clearChunk: VECTOR_CLEAR_CHUNK.fill(names),
     deleteChunk: VECTOR_DELETE_CHUNK.fill(names),
     count: VECTOR_COUNT.fill(names),
-    total: VECTOR_TOTAL.fill(names),
+    storedDimensions: VECTOR_STORED_DIMENSIONS.fill(names),
     selection: VECTOR_SELECTION.fill(names),
     exact: VECTOR_EXACT.fill(names),
   };
@@ -228,7 +229,7 @@ export const VECTOR_STATEMENTS = [
   VECTOR_CLEAR_CHUNK,
   VECTOR_DELETE_CHUNK,
   VECTOR_COUNT,
-  VECTOR_TOTAL,
+  VECTOR_STORED_DIMENSIONS,
   VECTOR_SELECTION,
   VECTOR_NEAREST,
   VECTOR_EXACT,
