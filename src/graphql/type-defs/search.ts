@@ -93,7 +93,7 @@ export const SEARCH_TYPE_DEFS = /* GraphQL */ `
     pending: Int!
     lastIndexedAt: String
     lastError: String
-    "The in-process approximate graph (embedded default); null for Qdrant."
+    "The in-process approximate graph (embedded default); null with Neo4j or Qdrant vectors."
     approximate: ApproximateIndexStatus
   }
 
