@@ -1,5 +1,5 @@
 import { cpuSnapshot, cpuUseBetween } from './cpu-noise';
-import { createSubscription, pacedCreates, waitFor, type Ack } from './feed-api';
+import { attemptDurations, createSubscription, pacedCreates, waitFor, type Ack } from './feed-api';
 import { openSse, startPull, type FeedEvent } from './feed-clients';
 import {
   describeCpu,
@@ -61,7 +61,7 @@ export async function measureLatency(
   let pull: ReturnType<typeof startPull> | null = null;
   let stream: Awaited<ReturnType<typeof openSse>> | null = null;
   try {
-    await createSubscription(service, receiver.url('latency'));
+    const subscriptionId = await createSubscription(service, receiver.url('latency'));
     stream = await openSse(service, '/api/events/stream', {}, (message, atMs) => {
       if (message.data !== undefined && message.event !== 'disconnect') {
         seen(sse, JSON.parse(message.data) as FeedEvent, atMs);
@@ -124,10 +124,16 @@ export async function measureLatency(
         `(at ${knobs.rate}/s it must stay under ` +
         `${formatFixed(1000 / knobs.rate, 1)} ms)`,
     );
+    const http = summarize(await attemptDurations(service, subscriptionId, run.acks.size));
+    log(
+      `  webhook, the HTTP exchange of each attempt (the delivery log, last ${http.n}): ` +
+        describeLatency(http),
+    );
     const loop = await eventLoopDelay(service);
     log(
-      `  the service's event-loop delay (/metrics, warm-up included): p50 ${formatFixed(loop.p50, 1)}` +
-        `  p99 ${formatFixed(loop.p99, 1)}  max ${formatFixed(loop.max, 1)} ms`,
+      `  the service's event-loop delay (/metrics, warm-up included; sampled every 10 ms, so an ` +
+        `idle loop reads about 10): p50 ${formatFixed(loop.p50, 1)}  p99 ${formatFixed(loop.p99, 1)}` +
+        `  max ${formatFixed(loop.max, 1)} ms`,
     );
     log("  the service's own store timings (/metrics, warm-up included):");
     for (const timing of await storeTimings(service, DELIVERY_STORE_OPERATIONS)) {

@@ -135,6 +135,40 @@ export async function subscriptionState(
   return { ...data, cursor: Number(data.cursor) };
 }
 
+/**
+ * How long each of a subscription's last `max` delivery attempts took, as its delivery log
+ * says (the HTTP exchange alone, from the sender's side), newest first.
+ */
+export async function attemptDurations(
+  target: FeedTarget,
+  subscriptionId: string,
+  max: number,
+): Promise<number[]> {
+  const durations: number[] = [];
+  let before: string | null = null;
+  while (durations.length < max) {
+    const query: string = before === null ? '' : `&before=${before}`;
+    const res = await fetch(
+      `${target.baseUrl}/api/webhook-subscriptions/${subscriptionId}/deliveries?limit=100${query}`,
+      { headers: target.headers },
+    );
+    const text = await res.text();
+    if (res.status !== 200) {
+      throw new Error(`reading the delivery log answered ${res.status}: ${text.slice(0, 300)}`);
+    }
+    const page = JSON.parse(text) as {
+      data: { durationMs: number }[];
+      meta: { nextBefore: string | null };
+    };
+    durations.push(...page.data.map((a) => a.durationMs));
+    before = page.meta.nextBefore;
+    if (before === null) {
+      break;
+    }
+  }
+  return durations.slice(0, max);
+}
+
 /** The seq of the workspace's last event (the `eventCursor` of a node list). */
 export async function logHead(target: FeedTarget): Promise<number> {
   const res = await fetch(`${target.baseUrl}/api/queries/nodes?limit=1`, {
