@@ -80,6 +80,16 @@ export function matchesFilter(fields: FilterFields, filter: ChangeEventFilter): 
 }
 
 /**
+ * How many stored rows a read asks the engine for: without a filter every row is an event,
+ * so one beyond `limit` tells whether more follow; with one, up to `scanLimit + 1`.
+ */
+export function rowsToRead(filter: ChangeEventFilter, limit: number, scanLimit: number): number {
+  const filtered =
+    (filter.types !== undefined && filter.types.length > 0) || filter.subjectType !== undefined;
+  return filtered ? scanLimit + 1 : Math.min(limit, scanLimit) + 1;
+}
+
+/**
  * A read's page from up to `scanLimit + 1` stored rows in seq order after `after` (the one
  * beyond the limit only says whether more follow): at most `limit` events passing the
  * filter, and the cursor just past the last row examined.

@@ -84,6 +84,11 @@ export interface EventSubscriptionStore extends SealedSecretStore {
     at: string,
   ): Promise<boolean>;
   appendAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /**
+   * A successful delivery: appends `attempt` and moves the cursor from `from` to `to` (as
+   * `advance`), in one write. Resolves with whether the cursor moved.
+   */
+  delivered(attempt: DeliveryAttempt, from: number, to: number, at: string): Promise<boolean>;
   /** A subscription's attempts, newest first, older than `before` (an attempt id) if given. */
   listAttempts(
     workspaceId: string,

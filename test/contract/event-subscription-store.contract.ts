@@ -188,9 +188,19 @@ export function eventSubscriptionStoreContract(
         lastError: null,
       });
       expect(await stores.subscriptions.fail(ws, sub.id, 0, failure, at(4))).toBe(false);
+      // A delivery's attempt and cursor move are one write; from a stale cursor, only the log.
+      const ok = attempt(sub, 6, { outcome: 'succeeded', responseStatus: 200, error: null });
+      expect(await stores.subscriptions.delivered(ok, 5, 6, at(6))).toBe(true);
+      const late = attempt(sub, 7, { outcome: 'succeeded', responseStatus: 200, error: null });
+      expect(await stores.subscriptions.delivered(late, 5, 7, at(7))).toBe(false);
+      expect((await stores.subscriptions.get(ws, sub.id))?.cursor).toBe(6);
+      expect((await stores.subscriptions.listAttempts(ws, sub.id, 10)).map((a) => a.id)).toEqual([
+        late.id,
+        ok.id,
+      ]);
       // Of concurrent advances from one cursor, exactly one wins.
       const wins = await Promise.all(
-        [6, 7, 8, 9].map((to) => stores.subscriptions.advance(ws, sub.id, 5, to, at(5))),
+        [7, 8, 9, 10].map((to) => stores.subscriptions.advance(ws, sub.id, 6, to, at(8))),
       );
       expect(wins.filter(Boolean)).toHaveLength(1);
     });

@@ -11,6 +11,7 @@ import {
   decodeEventBody,
   encodeEventBody,
   pageOfRows,
+  rowsToRead,
   type FilterFields,
 } from '../../ports/change-records';
 import type { Neo4jClient } from './client';
@@ -81,7 +82,7 @@ export class Neo4jChangeLogStore implements ChangeLogStore {
       const records = await runAll(tx, CHANGE_LOG_READ, {
         workspaceId,
         after: toInt(after),
-        limit: toInt(scanLimit + 1),
+        limit: toInt(rowsToRead(filter, limit, scanLimit)),
       });
       const rows = records.map((record) => mapField(record, 'event'));
       return pageOfRows(rows, after, filter, limit, scanLimit, storedFields, toEvent);

@@ -309,6 +309,20 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
     );
   }
 
+  delivered(attempt: DeliveryAttempt, from: number, to: number, at: string): Promise<boolean> {
+    return this.client.write(async (tx) => {
+      await runAll(tx, ATTEMPT_CREATE, { attempt: withIntegers({ ...attempt }) });
+      const record = await runOne(tx, SUBSCRIPTION_ADVANCE, {
+        workspaceId: attempt.workspaceId,
+        id: attempt.subscriptionId,
+        from: toInt(from),
+        to: toInt(to),
+        at,
+      });
+      return record !== null && toNumber(field(record, 'updated')) === 1;
+    });
+  }
+
   listAttempts(
     workspaceId: string,
     subscriptionId: string,

@@ -11,6 +11,7 @@ import {
   decodeEventBody,
   encodeEventBody,
   pageOfRows,
+  rowsToRead,
   type FilterFields,
 } from '../../ports/change-records';
 import type { SqliteDatabase } from './database';
@@ -140,7 +141,7 @@ export class SqliteChangeLogStore implements ChangeLogStore {
     return settle(() => {
       // One read transaction: the page and `more` see the same committed log.
       const read = this.db.reader.transaction(() => {
-        const rows = this.scan.all(workspaceId, after, scanLimit + 1);
+        const rows = this.scan.all(workspaceId, after, rowsToRead(filter, limit, scanLimit));
         return pageOfRows(rows, after, filter, limit, scanLimit, rowFields, toEvent);
       });
       return read();

@@ -430,6 +430,23 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
     );
   }
 
+  async delivered(
+    attempt: DeliveryAttempt,
+    from: number,
+    to: number,
+    at: string,
+  ): Promise<boolean> {
+    const { workspaceId, subscriptionId: id } = attempt;
+    return this.db.exclusive(
+      () =>
+        this.db.writer.transaction(() => {
+          this.insertAttemptStmt.run({ ...attempt });
+          return this.advanceStmt.run({ workspaceId, id, from, to, at }).changes === 1;
+        })(),
+      { durable: false },
+    );
+  }
+
   listAttempts(
     workspaceId: string,
     subscriptionId: string,

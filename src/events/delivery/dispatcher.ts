@@ -222,12 +222,13 @@ export class DeliveryDispatcher {
       subscription.attempts + 1,
       nowMs,
     );
-    await this.store.appendAttempt(record);
     const at = new Date(this.clock.now()).toISOString();
     const { workspaceId, id } = subscription;
     if (record.outcome === 'succeeded') {
-      return this.store.advance(workspaceId, id, subscription.cursor, event.seq, at);
+      // One write for the log entry and the cursor: the next event follows sooner.
+      return this.store.delivered(record, subscription.cursor, event.seq, at);
     }
+    await this.store.appendAttempt(record);
     if (outcome.kind === 'response' && outcome.status === 410) {
       await this.store.update(
         workspaceId,
