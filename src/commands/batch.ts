@@ -4,8 +4,11 @@ import type { Scope } from '../domain/scopes';
 import { AppError, BatchItemError, ValidationError, type ValidationIssue } from '../errors';
 import type { CommandLogEntry, RecordChange } from '../ports/command-log';
 import type { BatchItem, RecordCommand } from './batch-input';
-import type { CommandContext } from './context';
+import type { CommandContext, HandlerOutcome } from './context';
+import type { RunOutcome } from './create-run';
 import { COMMAND_SCOPES, dispatch } from './dispatch';
+import { createEdges } from './edge-commands';
+import { createNodes } from './node-commands';
 
 /** One command's outcome in a batch's answer. */
 export interface BatchItemResult {
@@ -85,11 +88,75 @@ function inBatch(error: AppError, index: number): AppError {
   );
 }
 
+/** Create commands a batch writes a run at a time: one bulk insert per run. */
+type RunType = 'CREATE_NODE' | 'CREATE_EDGE';
+
+function isRunType(type: RecordCommand['type']): type is RunType {
+  return type === 'CREATE_NODE' || type === 'CREATE_EDGE';
+}
+
+/**
+ * The commands of the run that starts at `start`, their `$ref`s resolved: consecutive
+ * commands of the first one's create type whose `$ref`s all name commands before the run
+ * (whose results are known). Empty when the command at `start` does not begin a run of two
+ * or more; it then runs on its own, as does a command whose `$ref` cannot be resolved.
+ */
+function runAt(
+  items: readonly BatchItem[],
+  start: number,
+  results: readonly BatchItemResult[],
+): RecordCommand[] {
+  const type = items[start]!.command.type;
+  if (!isRunType(type)) {
+    return [];
+  }
+  const run: RecordCommand[] = [];
+  for (let index = start; index < items.length; index += 1) {
+    const item = items[index]!;
+    if (item.command.type !== type || item.refs.some((ref) => ref.index >= start)) {
+      break;
+    }
+    try {
+      run.push(item.refs.length === 0 ? item.command : resolveRefs(item, index, results));
+    } catch {
+      break;
+    }
+  }
+  return run.length > 1 ? run : [];
+}
+
+/** Writes a run of creates (see `runAt`). */
+function writeRun(
+  ctx: CommandContext,
+  type: RunType,
+  run: readonly RecordCommand[],
+): Promise<RunOutcome> {
+  switch (type) {
+    case 'CREATE_NODE':
+      return createNodes(
+        ctx,
+        run.flatMap((command) => (command.type === 'CREATE_NODE' ? [command.payload] : [])),
+      );
+    case 'CREATE_EDGE':
+      return createEdges(
+        ctx,
+        run.flatMap((command) => (command.type === 'CREATE_EDGE' ? [command.payload] : [])),
+      );
+  }
+}
+
+/** A command's failure as the batch reports it: a BatchItemError naming the command. */
+function itemFailure(error: unknown, index: number, type: RecordCommand['type']): unknown {
+  return error instanceof AppError ? new BatchItemError(index, type, inBatch(error, index)) : error;
+}
+
 /**
  * Runs every command of a batch in order inside the caller's transaction, collecting each
  * one's changes into ONE log entry (written by `log`), so the batch is undone as one step.
  * A command's failure becomes a BatchItemError naming it; the caller's transaction then
- * rolls everything back.
+ * rolls everything back. Consecutive creates of one kind are written a run at a time (one
+ * bulk insert, see `createNodes`), with the outcomes and first failure that writing them
+ * one by one would give.
  */
 export async function applyBatch(
   ctx: CommandContext,
@@ -102,23 +169,36 @@ export async function applyBatch(
   let created = false;
   const batchId = newTimeOrderedId(Date.parse(ctx.now));
   ctx.uow.feed?.attribute(actorOf(ctx.actorId), { batchId });
-  for (let index = 0; index < items.length; index += 1) {
+  const done = (type: RecordCommand['type'], outcome: HandlerOutcome): void => {
+    for (const change of outcome.changes) {
+      changes.push(change);
+    }
+    scopes.add(COMMAND_SCOPES[type]);
+    created ||= outcome.status === 201;
+    results.push({ index: results.length, type, result: outcome.result });
+  };
+  for (let index = 0; index < items.length;) {
+    const run = runAt(items, index, results);
+    const type = items[index]!.command.type;
+    if (run.length > 0 && isRunType(type)) {
+      const written = await writeRun(ctx, type, run);
+      written.outcomes.forEach((outcome) => done(type, outcome));
+      if (written.failure !== null) {
+        throw itemFailure(written.failure.error, index + written.failure.offset, type);
+      }
+      index += run.length;
+      continue;
+    }
     const item = items[index]!;
     const command = item.refs.length === 0 ? item.command : resolveRefs(item, index, results);
     let outcome;
     try {
       outcome = await dispatch(ctx, command);
     } catch (error) {
-      throw error instanceof AppError
-        ? new BatchItemError(index, command.type, inBatch(error, index))
-        : error;
+      throw itemFailure(error, index, command.type);
     }
-    for (const change of outcome.changes) {
-      changes.push(change);
-    }
-    scopes.add(COMMAND_SCOPES[command.type]);
-    created ||= outcome.status === 201;
-    results.push({ index, type: command.type, result: outcome.result });
+    done(command.type, outcome);
+    index += 1;
   }
   await log({
     id: batchId,

@@ -1,8 +1,8 @@
 import type { GraphEdge } from '../domain/graph';
 import { newTimeOrderedId } from '../domain/ids';
-import { throwIfViolated } from '../ontology/violations';
 import type { CommandContext, HandlerOutcome } from './context';
-import { unwrapInsert, unwrapWrite } from './record-errors';
+import { createRun, onlyOutcome, type CreateSteps, type RunOutcome } from './create-run';
+import { unwrapWrite } from './record-errors';
 import type { CommandOf } from './schemas';
 
 /**
@@ -13,7 +13,21 @@ export async function createEdge(
   ctx: CommandContext,
   payload: CommandOf<'CREATE_EDGE'>['payload'],
 ): Promise<HandlerOutcome> {
-  const edge: GraphEdge = {
+  return onlyOutcome(await createEdges(ctx, [payload]));
+}
+
+/**
+ * CREATE_EDGE for a run of consecutive commands, written with as few bulk inserts as the
+ * ontology allows: the same records, outcomes and first failure as `createEdge` for each
+ * in turn. An edge's ends, cardinality and unique values are checked once it exists (its
+ * ends are then locked); a `one` cardinality counts the edges at the end, so an edge of
+ * such a type closes its insert, and the edges after it are written after its check.
+ */
+export async function createEdges(
+  ctx: CommandContext,
+  payloads: readonly CommandOf<'CREATE_EDGE'>['payload'][],
+): Promise<RunOutcome> {
+  const edges = payloads.map((payload): GraphEdge => ({
     id: payload.id ?? newTimeOrderedId(Date.parse(ctx.now)),
     type: payload.type,
     sourceId: payload.sourceId,
@@ -22,16 +36,27 @@ export async function createEdge(
     version: 1,
     createdAt: ctx.now,
     updatedAt: ctx.now,
+  }));
+  const steps: CreateSteps<GraphEdge> = {
+    kind: 'edge',
+    check: (edge) => ctx.types.checkEdge(edge),
+    insert: (records) => ctx.uow.graph.insertEdges(records),
+    written: (edge) => ctx.types.edgeWritten(null, edge),
   };
-  throwIfViolated(await ctx.types.checkEdge(edge));
-  unwrapInsert(await ctx.uow.graph.insertEdge(edge), 'edge', edge.id, edge);
-  // Ends, cardinality and unique values once the edge exists (its ends are then locked).
-  throwIfViolated(await ctx.types.edgeWritten(null, edge));
-  return {
-    status: 201,
-    result: edge,
-    changes: [{ kind: 'edge', id: edge.id, before: null, after: edge, currentVersion: 1 }],
-  };
+  const outcomes: HandlerOutcome[] = [];
+  let start = 0;
+  for (let end = 0; end < edges.length; end += 1) {
+    if (end < edges.length - 1 && !(await ctx.types.countsEdgesAtEnds(edges[end]!.type))) {
+      continue;
+    }
+    const run = await createRun(edges.slice(start, end + 1), steps);
+    outcomes.push(...run.outcomes);
+    if (run.failure !== null) {
+      return { outcomes, failure: { ...run.failure, offset: start + run.failure.offset } };
+    }
+    start = end + 1;
+  }
+  return { outcomes, failure: null };
 }
 
 /** DELETE_EDGE. */

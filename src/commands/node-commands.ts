@@ -5,7 +5,8 @@ import { ValidationError } from '../errors';
 import { throwIfViolated } from '../ontology/violations';
 import type { RecordChange } from '../ports/command-log';
 import type { CommandContext, HandlerOutcome } from './context';
-import { notFound, unwrapInsert, unwrapWrite } from './record-errors';
+import { createRun, onlyOutcome, type RunOutcome } from './create-run';
+import { notFound, unwrapWrite } from './record-errors';
 import type { CommandOf } from './schemas';
 
 /** CREATE_NODE: a new entity at version 1, checked against its entity type. */
@@ -13,7 +14,19 @@ export async function createNode(
   ctx: CommandContext,
   payload: CommandOf<'CREATE_NODE'>['payload'],
 ): Promise<HandlerOutcome> {
-  const node: GraphNode = {
+  return onlyOutcome(await createNodes(ctx, [payload]));
+}
+
+/**
+ * CREATE_NODE for a run of consecutive commands, written with one bulk insert: the same
+ * records, outcomes and first failure as `createNode` for each in turn. A node's checks
+ * once written (its unique values) do not depend on the nodes written after it.
+ */
+export function createNodes(
+  ctx: CommandContext,
+  payloads: readonly CommandOf<'CREATE_NODE'>['payload'][],
+): Promise<RunOutcome> {
+  const nodes = payloads.map((payload): GraphNode => ({
     id: payload.id ?? newTimeOrderedId(Date.parse(ctx.now)),
     entityType: payload.entityType,
     name: payload.name,
@@ -21,15 +34,13 @@ export async function createNode(
     version: 1,
     createdAt: ctx.now,
     updatedAt: ctx.now,
-  };
-  throwIfViolated(await ctx.types.checkNode(node));
-  unwrapInsert(await ctx.uow.graph.insertNode(node), 'node', node.id);
-  throwIfViolated(await ctx.types.nodeWritten(null, node));
-  return {
-    status: 201,
-    result: node,
-    changes: [{ kind: 'node', id: node.id, before: null, after: node, currentVersion: 1 }],
-  };
+  }));
+  return createRun(nodes, {
+    kind: 'node',
+    check: (node) => ctx.types.checkNode(node),
+    insert: (records) => ctx.uow.graph.insertNodes(records),
+    written: (node) => ctx.types.nodeWritten(null, node),
+  });
 }
 
 /**

@@ -99,6 +99,28 @@ class RecordingGraphWriter implements GraphWriter {
     return result;
   }
 
+  async insertNodes(nodes: readonly GraphNode[]): Promise<InsertResult[]> {
+    const results = await this.inner.insertNodes(nodes);
+    results.forEach((result, i) => {
+      const node = nodes[i];
+      if (result.status === 'ok' && node) {
+        this.recorder.changed('node', node.id, null, node);
+      }
+    });
+    return results;
+  }
+
+  async insertEdges(edges: readonly GraphEdge[]): Promise<InsertResult[]> {
+    const results = await this.inner.insertEdges(edges);
+    results.forEach((result, i) => {
+      const edge = edges[i];
+      if (result.status === 'ok' && edge) {
+        this.recorder.changed('edge', edge.id, null, edge);
+      }
+    });
+    return results;
+  }
+
   async replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>> {
     // Writers read a record before they replace it (its version is the condition), so the
     // image before is known; reading it again is the fallback.

@@ -140,6 +140,19 @@ export class TypeEnforcer {
     return out;
   }
 
+  /**
+   * Whether `edgeWritten` counts the edges of this type at an edge's ends (a `one`
+   * cardinality), so that its outcome depends on the edges written before the check: such
+   * an edge cannot share a bulk insert with the edges after it.
+   */
+  async countsEdgesAtEnds(type: string): Promise<boolean> {
+    if (this.uniqueOnly) {
+      return false;
+    }
+    const cardinality = (await this.current()).relationshipTypes.get(type)?.cardinality;
+    return cardinality?.source === 'one' || cardinality?.target === 'one';
+  }
+
   /** After a node went from `before` to `after` (null: absent). */
   async nodeWritten(
     before: GraphNode | null,

@@ -132,6 +132,19 @@ export interface GraphWriter {
   insertNode(node: GraphNode): Promise<InsertResult>;
   insertEdge(edge: GraphEdge): Promise<InsertResult>;
   /**
+   * Inserts many nodes at once: the same records and results, in order, as `insertNode`
+   * for each in turn (a repeated id gets `exists`), in as few round trips as the engine
+   * allows. What a batch of creates writes with.
+   */
+  insertNodes(nodes: readonly GraphNode[]): Promise<InsertResult[]>;
+  /**
+   * Inserts many edges at once, as `insertEdge` for each in turn (a missing end reported
+   * before a taken id, the source before the target). The ends are locked in one order
+   * (by id) whatever the edges' order, so concurrent inserts over shared ends wait for each
+   * other instead of deadlocking.
+   */
+  insertEdges(edges: readonly GraphEdge[]): Promise<InsertResult[]>;
+  /**
    * Replaces the stored node with `node` (same id) if the stored version equals
    * `expectedVersion`.
    */

@@ -1,4 +1,5 @@
 import type { GraphStore } from '../../src/ports/graph-store';
+import { bulkWriteCases } from './graph-store/bulk-writes';
 import { commandLogCases } from './graph-store/command-log';
 import { expansionCases } from './graph-store/expansion';
 import { exportCases } from './graph-store/export';
@@ -35,6 +36,7 @@ export function graphStoreContract(
     });
 
     describe('records', () => recordCases(ctx));
+    describe('bulk writes', () => bulkWriteCases(ctx));
     describe('workspace isolation', () => isolationCases(ctx));
     describe('lists', () => listCases(ctx));
     describe('filters and cursors', () => filterCases(ctx));

@@ -106,6 +106,21 @@ export function indexOutboxContract(
       expect(await s.outbox.pending(ws)).toBe(3);
     });
 
+    it('a bulk insert enqueues each created node with its own seq, in order, none twice', async () => {
+      const ws = newWorkspace();
+      const [existing, ...nodes] = Array.from({ length: 40 }, () => makeNode());
+      await seed(s.graph, ws, [existing!]);
+      await drain(ws);
+      await s.graph.transaction(ws, ({ graph }) => graph.insertNodes([...nodes, existing!]));
+      const entries = await entriesOf(ws);
+      expect(entries.map((e) => e.nodeId)).toEqual(nodes.map((n) => n.id));
+      // Distinct seqs: paging by seq (peek after the last one seen) reaches every entry.
+      const seqs = entries.map((e) => e.seq);
+      expect(new Set(seqs).size).toBe(seqs.length);
+      const tenth = (await s.outbox.peek(10_000, seqs[9])).filter((e) => e.workspaceId === ws);
+      expect(tenth.map((e) => e.nodeId)).toEqual(nodes.slice(10).map((n) => n.id));
+    });
+
     it('peek after a seq returns only newer entries, oldest first', async () => {
       const ws = newWorkspace();
       const nodes = [makeNode(), makeNode(), makeNode()];

@@ -1,15 +1,15 @@
-import type { ManagedTransaction } from 'neo4j-driver';
+import type { ManagedTransaction, Record as Neo4jRecord } from 'neo4j-driver';
 import type { GraphEdge, GraphNode, RecordKind } from '../../domain/graph';
+import { TYPE_NAME_PATTERN } from '../../domain/properties';
 import type { GraphWriter, InsertResult, TypeCount, WriteResult } from '../../ports/graph-store';
 import { ENTITY_LABEL } from './identifiers';
 import { edgeProperties, nodeProperties, toEdge, toNode } from './records';
 import { field, mapField, runAll, runOne, stringField } from './statement';
 import {
-  EDGE_CREATE,
   EDGE_DELETE,
-  EDGE_ENDS,
+  EDGE_ENDS_LOCK,
+  EDGE_INSERT,
   EDGE_LOCK,
-  EDGE_REF_INSERT,
   EDGES_BY_IDS,
   EDGES_OF_NODE,
   NODE_DEGREE,
@@ -127,56 +127,106 @@ export class Neo4jGraphWriter implements GraphWriter {
   }
 
   async insertNode(node: GraphNode): Promise<InsertResult> {
-    this.scope.assertOpen();
-    const record = await runOne(this.tx, NODE_INSERT.fill({ ENTITY_TYPE: node.entityType }), {
-      workspaceId: this.workspaceId,
-      id: node.id,
-      node: nodeProperties(this.workspaceId, node),
-    });
-    if (!record || field(record, 'created') !== true) {
-      return { status: 'exists' };
-    }
-    await this.enqueueForSearch(node.id);
-    return { status: 'ok' };
+    const [result] = await this.insertNodes([node]);
+    return result ?? { status: 'exists' };
   }
 
   async insertEdge(edge: GraphEdge): Promise<InsertResult> {
+    const [result] = await this.insertEdges([edge]);
+    return result ?? { status: 'exists' };
+  }
+
+  /** One statement for the nodes, one for their search outbox entries. */
+  async insertNodes(nodes: readonly GraphNode[]): Promise<InsertResult[]> {
     this.scope.assertOpen();
-    const ends = await runOne(this.tx, EDGE_ENDS, {
+    const results: InsertResult[] = nodes.map(() => ({ status: 'exists' }));
+    const firsts = firstOfEachId(nodes);
+    if (firsts.length === 0) {
+      return results;
+    }
+    const records = await runAll(this.tx, NODE_INSERT, {
       workspaceId: this.workspaceId,
-      sourceId: edge.sourceId,
-      targetId: edge.targetId,
+      rows: firsts.map((i) => {
+        const node = nodes[i]!;
+        return {
+          id: node.id,
+          entityType: checkedTypeName(node.entityType),
+          node: nodeProperties(this.workspaceId, node),
+        };
+      }),
     });
-    // Checked in this order to name the missing end, the source first (as on SQLite).
-    if (!ends || field(ends, 'sourceExists') !== true) {
-      return { status: 'missing_end', end: 'source' };
+    const created = createdIds(records);
+    const enqueued: string[] = [];
+    for (const i of firsts) {
+      const id = nodes[i]!.id;
+      if (created.has(id)) {
+        results[i] = { status: 'ok' };
+        enqueued.push(id);
+      }
     }
-    if (field(ends, 'targetExists') !== true) {
-      return { status: 'missing_end', end: 'target' };
+    if (enqueued.length > 0) {
+      await this.enqueueForSearch(enqueued);
     }
-    const claimed = await runOne(this.tx, EDGE_REF_INSERT, {
+    return results;
+  }
+
+  /**
+   * Two statements: the ends' locks (sorted, see EDGE_ENDS_LOCK), which also tell which
+   * ends exist, then the claims and relationships of the edges whose ends both do.
+   */
+  async insertEdges(edges: readonly GraphEdge[]): Promise<InsertResult[]> {
+    this.scope.assertOpen();
+    if (edges.length === 0) {
+      return [];
+    }
+    const endIds = [...new Set(edges.flatMap((edge) => [edge.sourceId, edge.targetId]))].sort();
+    const locked = await runAll(this.tx, EDGE_ENDS_LOCK, {
       workspaceId: this.workspaceId,
-      id: edge.id,
-      type: edge.type,
-      sourceId: edge.sourceId,
-      targetId: edge.targetId,
-      createdAt: toDateTime(edge.createdAt),
-      updatedAt: toDateTime(edge.updatedAt),
+      ids: endIds,
     });
-    if (!claimed || field(claimed, 'created') !== true) {
-      return { status: 'exists' };
+    const existing = new Set(locked.map((record) => stringField(record, 'id')));
+    // The missing end first, the source before the target (as on SQLite); then the id.
+    const results: InsertResult[] = edges.map((edge) =>
+      !existing.has(edge.sourceId)
+        ? { status: 'missing_end', end: 'source' }
+        : !existing.has(edge.targetId)
+          ? { status: 'missing_end', end: 'target' }
+          : { status: 'exists' },
+    );
+    const firsts = firstOfEachId(edges, (i) => results[i]!.status === 'exists');
+    if (firsts.length === 0) {
+      return results;
     }
-    const created = await runOne(this.tx, EDGE_CREATE.fill({ TYPE: edge.type }), {
+    const records = await runAll(this.tx, EDGE_INSERT, {
       workspaceId: this.workspaceId,
-      sourceId: edge.sourceId,
-      targetId: edge.targetId,
-      edge: edgeProperties(this.workspaceId, edge),
+      rows: firsts.map((i) => {
+        const edge = edges[i]!;
+        return {
+          id: edge.id,
+          type: checkedTypeName(edge.type),
+          sourceId: edge.sourceId,
+          targetId: edge.targetId,
+          createdAt: toDateTime(edge.createdAt),
+          updatedAt: toDateTime(edge.updatedAt),
+          edge: edgeProperties(this.workspaceId, edge),
+        };
+      }),
     });
-    if (!created || toNumber(field(created, 'created')) !== 1) {
-      // Both ends are locked by EDGE_ENDS, so this means the store is not as we left it.
-      throw new Error(`Edge ${edge.id} could not be created between its locked ends.`);
+    const created = createdIds(records);
+    for (const record of records) {
+      if (field(record, 'created') === true && toNumber(field(record, 'made')) !== 1) {
+        // Both ends are locked by EDGE_ENDS_LOCK, so this means the store is not as we left it.
+        throw new Error(
+          `Edge ${stringField(record, 'id')} could not be created between its locked ends.`,
+        );
+      }
     }
-    return { status: 'ok' };
+    for (const i of firsts) {
+      if (created.has(edges[i]!.id)) {
+        results[i] = { status: 'ok' };
+      }
+    }
+    return results;
   }
 
   async replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>> {
@@ -202,7 +252,7 @@ export class Neo4jGraphWriter implements GraphWriter {
     if (!replaced || toNumber(field(replaced, 'replaced')) !== 1) {
       throw new Error(`Node ${node.id} changed while this transaction held its lock.`);
     }
-    await this.enqueueForSearch(node.id);
+    await this.enqueueForSearch([node.id]);
     return { status: 'ok', record: node };
   }
 
@@ -226,7 +276,7 @@ export class Neo4jGraphWriter implements GraphWriter {
       ...key,
       expectedVersion: expectedVersion === undefined ? null : toInt(expectedVersion),
     });
-    await this.enqueueForSearch(id);
+    await this.enqueueForSearch([id]);
     return { status: 'ok', record: current };
   }
 
@@ -296,14 +346,53 @@ export class Neo4jGraphWriter implements GraphWriter {
   }
 
   /**
-   * The search outbox entry for a node change, in this same transaction (docs/search.md
-   * "Indexing"): committed with the change, or rolled back with it.
+   * The search outbox entries for node changes, in this same transaction (docs/search.md
+   * "Indexing"): committed with the changes, or rolled back with them.
    */
-  private async enqueueForSearch(nodeId: string): Promise<void> {
+  private async enqueueForSearch(nodeIds: readonly string[]): Promise<void> {
     await runAll(this.tx, OUTBOX_ENQUEUE, {
       workspaceId: this.workspaceId,
-      nodeIds: [nodeId],
+      nodeIds: [...nodeIds],
       enqueuedAt: new Date().toISOString(),
     });
   }
+}
+
+/**
+ * The position of the first record of each id among those `included` (all by default), in
+ * order: a later record of the same id finds it taken.
+ */
+function firstOfEachId(
+  records: readonly { id: string }[],
+  included: (index: number) => boolean = () => true,
+): number[] {
+  const seen = new Set<string>();
+  const firsts: number[] = [];
+  records.forEach((record, i) => {
+    if (included(i) && !seen.has(record.id)) {
+      seen.add(record.id);
+      firsts.push(i);
+    }
+  });
+  return firsts;
+}
+
+/** The ids an insert statement reports `created`. */
+function createdIds(records: readonly Neo4jRecord[]): Set<string> {
+  return new Set(
+    records
+      .filter((record) => field(record, 'created') === true)
+      .map((record) => stringField(record, 'id')),
+  );
+}
+
+/**
+ * A type name as a label or relationship type parameter (`$(...)`): the domain's pattern
+ * still applies, so that no record can ever carry one of the service's own labels.
+ */
+function checkedTypeName(name: string): string {
+  if (!TYPE_NAME_PATTERN.test(name)) {
+    throw new Error(`Not a valid label or relationship type: ${JSON.stringify(name)}`);
+  }
+  return name;
 }

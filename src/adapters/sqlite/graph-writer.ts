@@ -227,6 +227,26 @@ export class SqliteGraphWriter implements GraphWriter {
     });
   }
 
+  /**
+   * Row by row, each insert a prepared statement on the writer's connection and a call of
+   * its own, so that a long run still lets the event loop turn (see `TransactionScope.run`).
+   */
+  async insertNodes(nodes: readonly GraphNode[]): Promise<InsertResult[]> {
+    const results: InsertResult[] = [];
+    for (const node of nodes) {
+      results.push(await this.insertNode(node));
+    }
+    return results;
+  }
+
+  async insertEdges(edges: readonly GraphEdge[]): Promise<InsertResult[]> {
+    const results: InsertResult[] = [];
+    for (const edge of edges) {
+      results.push(await this.insertEdge(edge));
+    }
+    return results;
+  }
+
   replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>> {
     return this.scope.run(() => {
       const before = this.s.nodeType.get(this.workspaceId, node.id);

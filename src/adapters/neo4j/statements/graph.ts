@@ -10,8 +10,11 @@ import { cypher, slotted } from '../statement';
  * be looked up (or kept unique) across types on the relationship itself. Each edge has a
  * companion `(:_EdgeRef {workspaceId, id, type, sourceId, targetId, createdAt, updatedAt})`
  * node under a uniqueness constraint: it finds the edge from its id, makes concurrent
- * inserts of one id safe (MERGE), and serves the edge lists. Edges are never updated in
- * place, so the copy never goes stale.
+ * inserts of one id safe (see EDGE_INSERT), and serves the edge lists. Edges are never
+ * updated in place, so the copy never goes stale.
+ *
+ * Inserts take many rows at once (`UNWIND $rows`): a batch of creates is one statement
+ * per kind of record, not one per record.
  *
  * Conditional writes first take the record's write lock (`SET x.`~lock` ... REMOVE`, the
  * pattern of the Neo4j manual's "lost updates" section) and only then read the version:
@@ -36,17 +39,27 @@ export const NODE_GET = cypher(
   RETURN properties(n) AS node`,
 );
 
-/** Creates the node unless its id exists in the workspace; `created` tells which. */
-export const NODE_INSERT = slotted(
+/**
+ * Creates each row's node unless its id exists in the workspace; `created` tells which.
+ * The look-up is a locking seek of the id's uniqueness constraint (Neo4j plans one when
+ * the statement writes), so a concurrent insert of the same id waits for this transaction
+ * and then finds the node, as MERGE would, at less cost. The rows' ids are distinct (the
+ * writer folds repeats). The type label is a parameter (`$(...)`, Neo4j 5.26), checked by
+ * the writer against the domain's pattern, so that one statement serves rows of any types.
+ */
+export const NODE_INSERT = cypher(
   'node-insert',
-  ['workspaceId', 'id', 'node'],
-  ['ENTITY_TYPE'],
+  ['workspaceId', 'rows'],
   `
-  MERGE (n:Entity {workspaceId: $workspaceId, id: $id})
-  ON CREATE SET n = $node, n:\`__ENTITY_TYPE__\`, n.\`~created\` = true
-  WITH n, n.\`~created\` IS NOT NULL AS created
-  REMOVE n.\`~created\`
-  RETURN created`,
+  UNWIND $rows AS row
+  OPTIONAL MATCH (stored:Entity {workspaceId: $workspaceId, id: row.id})
+  WITH row, stored IS NULL AS created
+  CALL (row, created) {
+    WITH row WHERE created
+    CREATE (n:Entity:$(row.entityType))
+    SET n = row.node
+  }
+  RETURN row.id AS id, created`,
 );
 
 /** Takes the node's write lock, then returns it as committed (or nothing). */
@@ -133,43 +146,51 @@ export const EDGES_OF_NODE = cypher(
 );
 
 /**
- * Checks both ends and takes their write locks, so neither can be deleted before this
- * transaction has created the edge (Neo4j would lock them for the CREATE anyway).
+ * Takes the write locks of the edges' end nodes, given once each and sorted by id, and
+ * returns those that exist. One lock order for every insert: two transactions adding
+ * edges over shared ends wait for each other instead of deadlocking. Held until commit,
+ * so no end can be deleted before the edges exist (Neo4j would lock them for the CREATE
+ * anyway, but in the edges' order).
  */
-export const EDGE_ENDS = cypher(
-  'edge-ends',
-  ['workspaceId', 'sourceId', 'targetId'],
+export const EDGE_ENDS_LOCK = cypher(
+  'edge-ends-lock',
+  ['workspaceId', 'ids'],
   `
-  OPTIONAL MATCH (s:Entity {workspaceId: $workspaceId, id: $sourceId})
-  OPTIONAL MATCH (t:Entity {workspaceId: $workspaceId, id: $targetId})
-  FOREACH (locked IN [x IN [s, t] WHERE x IS NOT NULL] | SET locked.\`~lock\` = true REMOVE locked.\`~lock\`)
-  RETURN s IS NOT NULL AS sourceExists, t IS NOT NULL AS targetExists`,
+  UNWIND $ids AS nodeId
+  MATCH (n:Entity {workspaceId: $workspaceId, id: nodeId})
+  SET n.\`~lock\` = true
+  REMOVE n.\`~lock\`
+  RETURN n.id AS id`,
 );
 
-/** Claims the edge id in the workspace; `created` is false when it is taken. */
-export const EDGE_REF_INSERT = cypher(
-  'edge-ref-insert',
-  ['workspaceId', 'id', 'type', 'sourceId', 'targetId', 'createdAt', 'updatedAt'],
+/**
+ * Claims each row's edge id in the workspace (its `_EdgeRef`, looked up as NODE_INSERT
+ * looks up a node) and, when the id was free, creates the relationship between the locked
+ * ends; `created` is false when the id was taken, `made` 0 when an end vanished meanwhile.
+ * Row ids are distinct; the relationship type is a parameter, as the type label is in
+ * NODE_INSERT.
+ */
+export const EDGE_INSERT = cypher(
+  'edge-insert',
+  ['workspaceId', 'rows'],
   `
-  MERGE (k:_EdgeRef {workspaceId: $workspaceId, id: $id})
-  ON CREATE SET k.type = $type, k.sourceId = $sourceId, k.targetId = $targetId,
-    k.createdAt = $createdAt, k.updatedAt = $updatedAt, k.\`~created\` = true
-  WITH k, k.\`~created\` IS NOT NULL AS created
-  REMOVE k.\`~created\`
-  RETURN created`,
-);
-
-/** Creates the relationship itself; `created` is 0 when an end vanished meanwhile. */
-export const EDGE_CREATE = slotted(
-  'edge-create',
-  ['workspaceId', 'sourceId', 'targetId', 'edge'],
-  ['TYPE'],
-  `
-  MATCH (s:Entity {workspaceId: $workspaceId, id: $sourceId})
-  MATCH (t:Entity {workspaceId: $workspaceId, id: $targetId})
-  CREATE (s)-[r:\`__TYPE__\`]->(t)
-  SET r = $edge
-  RETURN count(r) AS created`,
+  UNWIND $rows AS row
+  OPTIONAL MATCH (stored:_EdgeRef {workspaceId: $workspaceId, id: row.id})
+  WITH row, stored IS NULL AS created
+  CALL (row, created) {
+    WITH row WHERE created
+    CREATE (:_EdgeRef {
+      workspaceId: $workspaceId, id: row.id, type: row.type, sourceId: row.sourceId,
+      targetId: row.targetId, createdAt: row.createdAt, updatedAt: row.updatedAt
+    })
+    WITH row
+    MATCH (s:Entity {workspaceId: $workspaceId, id: row.sourceId})
+    MATCH (t:Entity {workspaceId: $workspaceId, id: row.targetId})
+    CREATE (s)-[r:$(row.type)]->(t)
+    SET r = row.edge
+    RETURN count(r) AS made
+  }
+  RETURN row.id AS id, created, made`,
 );
 
 /** Takes the edge's write lock, then returns it as committed (or nothing). */
@@ -230,9 +251,8 @@ export const GRAPH_STATEMENTS = [
   NODES_BY_IDS,
   EDGES_BY_IDS,
   EDGES_OF_NODE,
-  EDGE_ENDS,
-  EDGE_REF_INSERT,
-  EDGE_CREATE,
+  EDGE_ENDS_LOCK,
+  EDGE_INSERT,
   EDGE_LOCK,
   EDGE_DELETE,
   HOP_OUT,

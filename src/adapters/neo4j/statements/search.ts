@@ -6,20 +6,32 @@ import { cypher } from '../statement';
  * as the entity change. Internal labels start with `_`, like `_EdgeRef`, so analysts'
  * label lists stay about the ontology.
  *
- * `seq` is derived from the transaction's clock in microseconds (`timestamp() * 1000`),
- * and never less than the entry's previous seq + 1, so a change always gives its entry a
- * new, larger seq (what `complete` compares) without a global counter node that every
- * command of every workspace would have to lock.
+ * `seq` is derived from the statement's clock in microseconds (`timestamp() * 1000`) plus
+ * the entry's position in the statement, so the entries of one bulk write keep distinct,
+ * ordered seqs (the indexer pages by seq); and never less than the entry's previous seq + 1,
+ * so a change always gives its entry a new, larger seq (what `complete` compares) without a
+ * global counter node that every command of every workspace would have to lock. An entry
+ * is looked up by a locking seek of its uniqueness constraint, then created or moved on:
+ * as safe as MERGE, at less cost (see NODE_INSERT).
  */
 export const OUTBOX_ENQUEUE = cypher(
   'outbox-enqueue',
   ['workspaceId', 'nodeIds', 'enqueuedAt'],
   `
-  UNWIND $nodeIds AS nodeId
-  MERGE (o:_IndexOutbox {workspaceId: $workspaceId, nodeId: nodeId})
-  WITH o, timestamp() * 1000 AS now
-  SET o.seq = CASE WHEN o.seq IS NULL OR o.seq < now THEN now ELSE o.seq + 1 END,
-      o.enqueuedAt = $enqueuedAt`,
+  UNWIND range(0, size($nodeIds) - 1) AS position
+  WITH $nodeIds[position] AS nodeId, timestamp() * 1000 + position AS now
+  OPTIONAL MATCH (queued:_IndexOutbox {workspaceId: $workspaceId, nodeId: nodeId})
+  CALL (nodeId, now, queued) {
+    WITH nodeId, now WHERE queued IS NULL
+    CREATE (:_IndexOutbox {
+      workspaceId: $workspaceId, nodeId: nodeId, seq: now, enqueuedAt: $enqueuedAt
+    })
+  }
+  CALL (now, queued) {
+    WITH now, queued WHERE queued IS NOT NULL
+    SET queued.seq = CASE WHEN queued.seq IS NULL OR queued.seq < now THEN now ELSE queued.seq + 1 END,
+        queued.enqueuedAt = $enqueuedAt
+  }`,
 );
 
 /** The oldest entries above a seq, across workspaces (the seq index serves the order). */
