@@ -222,6 +222,43 @@ describe('Neo4jClient', () => {
     });
   });
 
+  it('logs the driver’s error behind a 503 for a busy Neo4j, and the outage gate stays open', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const { driver } = fakeDriver({
+      fail: () => driverError('Neo.TransientError.Transaction.DeadlockDetected', 'deadlock'),
+    });
+    const client = new Neo4jClient(
+      driver,
+      undefined,
+      new OutageGate(1000, logger),
+      logger,
+      () => [],
+    );
+    await expect(client.write(() => Promise.resolve('x'))).rejects.toBeInstanceOf(
+      ServiceUnavailableError,
+    );
+    const warnings = () =>
+      lines
+        .map((l) => JSON.parse(l) as { level: number; mode?: string; err?: { code?: string } })
+        .filter((l) => l.level >= 40);
+    expect(warnings()).toEqual([
+      expect.objectContaining({
+        level: 40,
+        mode: 'WRITE',
+        err: expect.objectContaining({
+          code: 'Neo.TransientError.Transaction.DeadlockDetected',
+          message: 'deadlock',
+        }),
+      }),
+    ]);
+    // Busy is not an outage: the next request is tried, not refused at once.
+    await expect(client.read(() => Promise.resolve('y'))).rejects.toBeInstanceOf(
+      ServiceUnavailableError,
+    );
+    expect(warnings()).toHaveLength(2);
+  });
+
   it('passes errors of the caller’s own work through untouched, and retries nothing', async () => {
     const { driver, calls } = fakeDriver({});
     const client = new Neo4jClient(

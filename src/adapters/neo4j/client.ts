@@ -153,8 +153,16 @@ export class Neo4jClient {
       if (limit && error instanceof Neo4jError && TIMED_OUT_CODES.has(error.code)) {
         throw limit.timedOut();
       }
-      if (classifyNeo4jError(error) === 'unreachable') {
+      const failure = classifyNeo4jError(error);
+      if (failure === 'unreachable') {
         this.gate.failed(error);
+      } else if (failure === 'busy') {
+        // The client sees a bare 503; the driver's error (a deadlock, a leader switch, a
+        // database still starting) is what an operator needs, so it is logged here.
+        this.logger.warn(
+          { err: error, mode },
+          'neo4j did not finish a transaction within the retry budget: answered 503',
+        );
       }
       throw translateNeo4jError(error);
     }
