@@ -18,9 +18,11 @@ import {
   toStoredSubscription,
 } from '../../ports/event-subscription-records';
 import type { Page, PageRequest } from '../../ports/paging';
-import { rewriteParams, type ResealChunk, type SecretRecordRef } from '../../ports/sealed-secrets';
+import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
+import { resealNodeChunk } from './reseal-chunk';
+import { SUBSCRIPTION_RESEAL } from './statements/reseal';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   ATTEMPT_CREATE,
@@ -39,8 +41,6 @@ import {
   SUBSCRIPTION_UPDATE,
   SUBSCRIPTIONS_BEHIND,
   SUBSCRIPTIONS_DUE,
-  SUBSCRIPTIONS_RESEAL,
-  SUBSCRIPTIONS_TO_RESEAL,
 } from './statements/event-subscriptions';
 import { toInt, toNumber } from './values';
 
@@ -120,40 +120,15 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
   ) {}
 
   /** One chunk of the re-encryption pass over `_EventSubscription` nodes. */
-  async resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
-    const candidates = await this.client.read(async (tx) =>
-      (
-        await runAll(tx, SUBSCRIPTIONS_TO_RESEAL, {
-          prefix: this.box.currentPrefix,
-          afterId: after?.id ?? '',
-          afterWorkspaceId: after?.workspaceId ?? '',
-          limit: toInt(limit),
-        })
-      ).map((r) => ({
-        workspaceId: String(field(r, 'workspaceId')),
-        id: String(field(r, 'id')),
-        secret: String(field(r, 'secret')),
-        previousSecret: text(field(r, 'previousSecret')),
-      })),
+  resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
+    return resealNodeChunk(
+      this.client,
+      this.box,
+      SUBSCRIPTION_RESEAL,
+      planSubscriptionReseal,
+      after,
+      limit,
     );
-    const { rewrites, unreadable } = planSubscriptionReseal(this.box, candidates);
-    const resealed =
-      rewrites.length === 0
-        ? 0
-        : await this.client.write(async (tx) => {
-            const record = await runOne(tx, SUBSCRIPTIONS_RESEAL, {
-              rewrites: rewrites.map(rewriteParams),
-            });
-            return record ? toNumber(field(record, 'resealed')) : 0;
-          });
-    const last = candidates.at(-1);
-    return {
-      examined: candidates.length,
-      resealed,
-      unreadable,
-      next:
-        candidates.length === limit && last ? { workspaceId: last.workspaceId, id: last.id } : null,
-    };
   }
 
   async create(subscription: EventSubscription, secret: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChangeSignal } from '../../ports/change-signal';
 import { MemoryChangeSignal } from '../memory/change-signal';
+import { listenToChannel } from './channel';
 import { KEY_PREFIX, type RedisConnection } from './connection';
 
 /** The pub/sub channel every instance listens on for change-log growth. */
@@ -26,38 +27,20 @@ function parse(text: string): { workspaceId: string; head: number } | null {
  */
 export class RedisChangeSignal implements ChangeSignal {
   private readonly local = new MemoryChangeSignal();
-  private subscribedOnce = false;
 
   constructor(
     private readonly connection: RedisConnection,
     private readonly logger: Logger,
   ) {
-    const subscriber = connection.subscriber;
-    subscriber.on('message', (channel: string, text: string) => {
-      const message = channel === CHANGES_CHANNEL ? parse(text) : null;
-      if (message) {
-        this.local.deliver(message.workspaceId, message.head);
-      }
+    listenToChannel(connection, CHANGES_CHANNEL, logger, {
+      message: (text) => {
+        const message = parse(text);
+        if (message) {
+          this.local.deliver(message.workspaceId, message.head);
+        }
+      },
+      resubscribed: () => this.local.deliver(null, 0),
     });
-    const subscribe = () => {
-      subscriber.subscribe(CHANGES_CHANNEL).then(
-        () => {
-          if (this.subscribedOnce) {
-            this.local.deliver(null, 0);
-          }
-          this.subscribedOnce = true;
-        },
-        (error: unknown) => logger.debug({ err: error }, 'change signal subscription failed'),
-      );
-    };
-    let connected = subscriber.status === 'ready';
-    subscriber.on('ready', () => {
-      if (connected) {
-        subscribe();
-      }
-      connected = true;
-    });
-    subscribe();
   }
 
   publish(workspaceId: string, head: number): void {

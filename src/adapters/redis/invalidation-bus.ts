@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Invalidation, InvalidationBus } from '../../ports/invalidation-bus';
 import { MemoryInvalidationBus } from '../memory/invalidation-bus';
+import { listenToChannel } from './channel';
 import { KEY_PREFIX, type RedisConnection } from './connection';
 
 /** The pub/sub channel every instance listens on. */
@@ -32,42 +33,21 @@ function parse(text: string): Invalidation | null {
  */
 export class RedisInvalidationBus implements InvalidationBus {
   private readonly local = new MemoryInvalidationBus();
-  private subscribedOnce = false;
 
   constructor(
     private readonly connection: RedisConnection,
     private readonly logger: Logger,
   ) {
-    const subscriber = connection.subscriber;
-    subscriber.on('message', (channel: string, text: string) => {
-      const message = channel === INVALIDATION_CHANNEL ? parse(text) : null;
-      if (message) {
-        this.local.deliver(message);
-      }
+    listenToChannel(connection, INVALIDATION_CHANNEL, logger, {
+      message: (text) => {
+        const message = parse(text);
+        if (message) {
+          this.local.deliver(message);
+        }
+      },
+      // Messages published while the subscription was lost are missed: drop everything.
+      resubscribed: () => this.local.deliver({ kind: 'all' }),
     });
-    // Subscribed at once (the offline queue holds it until connected) and again at every
-    // later connection, each failure handled: a connection closed meanwhile is no error.
-    // Messages published while the subscription was lost are missed, so every
-    // resubscription after the first tells subscribers to drop everything.
-    const subscribe = () => {
-      subscriber.subscribe(INVALIDATION_CHANNEL).then(
-        () => {
-          if (this.subscribedOnce) {
-            this.local.deliver({ kind: 'all' });
-          }
-          this.subscribedOnce = true;
-        },
-        (error: unknown) => logger.debug({ err: error }, 'invalidation subscription failed'),
-      );
-    };
-    let connected = subscriber.status === 'ready';
-    subscriber.on('ready', () => {
-      if (connected) {
-        subscribe();
-      }
-      connected = true;
-    });
-    subscribe();
   }
 
   async publish(message: Invalidation): Promise<void> {

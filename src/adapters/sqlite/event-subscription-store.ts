@@ -19,10 +19,11 @@ import {
   toStoredSubscription,
 } from '../../ports/event-subscription-records';
 import type { Page, PageRequest } from '../../ports/paging';
-import { rewriteParams, type ResealChunk, type SecretRecordRef } from '../../ports/sealed-secrets';
+import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { SqliteDatabase } from './database';
 import { settle } from './graph-transaction';
+import { resealStatements, resealTableChunk, type ResealStatements } from './reseal-chunk';
 
 interface SubscriptionRow {
   workspace_id: string;
@@ -154,11 +155,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
     { workspace_id: string; subscription_id: string; id: string }
   >;
   private readonly deleteAttemptStmt: Statement<[string, string, string]>;
-  private readonly resealCandidatesStmt: Statement<
-    [{ prefix: string; afterId: string; afterWorkspaceId: string; limit: number }],
-    { workspace_id: string; id: string; secret: string; previous_secret: string | null }
-  >;
-  private readonly resealStmt: Statement;
+  private readonly reseal: ResealStatements;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -240,20 +237,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
       `SELECT workspace_id, subscription_id, id FROM event_delivery_attempts
        WHERE attempted_at < ? ORDER BY attempted_at LIMIT ?`,
     );
-    // Subscriptions with a secret not sealed under the current key, after the pass's place.
-    this.resealCandidatesStmt = reader.prepare(
-      `SELECT workspace_id, id, secret, previous_secret FROM event_subscriptions
-       WHERE (id > @afterId OR (id = @afterId AND workspace_id > @afterWorkspaceId))
-         AND (substr(secret, 1, length(@prefix)) <> @prefix
-           OR substr(previous_secret, 1, length(@prefix)) <> @prefix)
-       ORDER BY id, workspace_id LIMIT @limit`,
-    );
-    // Only if the secrets are still those read: a rotation in between wins.
-    this.resealStmt = writer.prepare(
-      `UPDATE event_subscriptions SET secret = @secret, previous_secret = @previousSecret
-       WHERE workspace_id = @workspaceId AND id = @id AND secret = @expectedSecret
-         AND previous_secret IS @expectedPrevious`,
-    );
+    this.reseal = resealStatements(db, 'event_subscriptions');
     this.deleteAttemptStmt = writer.prepare(
       `DELETE FROM event_delivery_attempts
        WHERE workspace_id = ? AND subscription_id = ? AND id = ?`,
@@ -264,42 +248,8 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
    * The re-encryption pass over `event_subscriptions` (see `SealedSecretStore`): candidates
    * read on the reader, sealed again, written in one transaction each only if unchanged.
    */
-  async resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
-    const rows = await settle(() =>
-      this.resealCandidatesStmt.all({
-        prefix: this.box.currentPrefix,
-        afterId: after?.id ?? '',
-        afterWorkspaceId: after?.workspaceId ?? '',
-        limit,
-      }),
-    );
-    const { rewrites, unreadable } = planSubscriptionReseal(
-      this.box,
-      rows.map((r) => ({
-        workspaceId: r.workspace_id,
-        id: r.id,
-        secret: r.secret,
-        previousSecret: r.previous_secret,
-      })),
-    );
-    const resealed =
-      rewrites.length === 0
-        ? 0
-        : await this.db.exclusive(() =>
-            this.db.writer.transaction(() =>
-              rewrites.reduce(
-                (changed, r) => changed + this.resealStmt.run(rewriteParams(r)).changes,
-                0,
-              ),
-            )(),
-          );
-    const last = rows.at(-1);
-    return {
-      examined: rows.length,
-      resealed,
-      unreadable,
-      next: rows.length === limit && last ? { workspaceId: last.workspace_id, id: last.id } : null,
-    };
+  resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
+    return resealTableChunk(this.db, this.box, this.reseal, planSubscriptionReseal, after, limit);
   }
 
   async create(subscription: EventSubscription, secret: string): Promise<void> {

@@ -169,39 +169,7 @@ export const ATTEMPT_TRIM = cypher(
   RETURN count(*) AS removed`,
 );
 
-export const SUBSCRIPTIONS_TO_RESEAL = cypher(
-  'subscriptions-to-reseal',
-  ['prefix', 'afterId', 'afterWorkspaceId', 'limit'],
-  `
-  MATCH (s:_EventSubscription)
-  WHERE (s.id > $afterId OR (s.id = $afterId AND s.workspaceId > $afterWorkspaceId))
-    AND (NOT s.secret STARTS WITH $prefix
-      OR (s.previousSecret IS NOT NULL AND NOT s.previousSecret STARTS WITH $prefix))
-  RETURN s.workspaceId AS workspaceId, s.id AS id, s.secret AS secret,
-    s.previousSecret AS previousSecret
-  ORDER BY s.id, s.workspaceId
-  LIMIT $limit`,
-);
-
-/** Rewrites secrets under the current key, each only if still those read (lock first). */
-export const SUBSCRIPTIONS_RESEAL = cypher(
-  'subscriptions-reseal',
-  ['rewrites'],
-  `
-  UNWIND $rewrites AS r
-  MATCH (s:_EventSubscription {workspaceId: r.workspaceId, id: r.id})
-  SET s.\`~lock\` = true
-  REMOVE s.\`~lock\`
-  WITH s, r
-  WHERE s.secret = r.expectedSecret
-    AND coalesce(s.previousSecret, '') = coalesce(r.expectedPrevious, '')
-  SET s.secret = r.secret, s.previousSecret = r.previousSecret
-  RETURN count(s) AS resealed`,
-);
-
 export const EVENT_SUBSCRIPTION_STATEMENTS = [
-  SUBSCRIPTIONS_TO_RESEAL,
-  SUBSCRIPTIONS_RESEAL,
   SUBSCRIPTION_CREATE,
   SUBSCRIPTION_GET,
   SUBSCRIPTION_LIST,

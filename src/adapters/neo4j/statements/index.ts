@@ -1,6 +1,7 @@
 import type { Statement } from '../statement';
 import { CHANGE_LOG_STATEMENTS } from './change-log';
 import { EVENT_SUBSCRIPTION_STATEMENTS } from './event-subscriptions';
+import { RESEAL_STATEMENTS } from './reseal';
 import { COMMAND_LOG_STATEMENTS } from './command-log';
 import { CYPHER_ENDPOINT_STATEMENTS } from './cypher-endpoint';
 import { GRAPH_STATEMENTS } from './graph';
@@ -39,5 +40,6 @@ export function allStatements(): Statement[] {
     ...CYPHER_ENDPOINT_STATEMENTS,
     ...CHANGE_LOG_STATEMENTS,
     ...EVENT_SUBSCRIPTION_STATEMENTS,
+    ...RESEAL_STATEMENTS,
   ];
 }

@@ -88,45 +88,6 @@ export const CONNECTOR_DELETE = cypher(
   RETURN count(*) AS deleted`,
 );
 
-/**
- * One chunk of the re-encryption pass: connectors with a secret not sealed under the current
- * key (their value does not start with `$prefix`), in (id, workspaceId) order after the
- * pass's position. Connectors are few, so a label scan per chunk is cheap.
- */
-export const CONNECTORS_TO_RESEAL = cypher(
-  'webhook-connectors-to-reseal',
-  ['prefix', 'afterId', 'afterWorkspaceId', 'limit'],
-  `
-  MATCH (c:_WebhookConnector)
-  WHERE (c.id > $afterId OR (c.id = $afterId AND c.workspaceId > $afterWorkspaceId))
-    AND (NOT c.secret STARTS WITH $prefix
-      OR (c.previousSecret IS NOT NULL AND NOT c.previousSecret STARTS WITH $prefix))
-  RETURN c.workspaceId AS workspaceId, c.id AS id, c.secret AS secret,
-    c.previousSecret AS previousSecret
-  ORDER BY c.id, c.workspaceId
-  LIMIT $limit`,
-);
-
-/**
- * Rewrites connectors' secrets under the current key, each only if its secrets are still
- * those the pass read. The write lock comes first, then the check, so a rotation committed
- * in between is never overwritten with the old secret.
- */
-export const CONNECTORS_RESEAL = cypher(
-  'webhook-connectors-reseal',
-  ['rewrites'],
-  `
-  UNWIND $rewrites AS r
-  MATCH (c:_WebhookConnector {workspaceId: r.workspaceId, id: r.id})
-  SET c.\`~lock\` = true
-  REMOVE c.\`~lock\`
-  WITH c, r
-  WHERE c.secret = r.expectedSecret
-    AND coalesce(c.previousSecret, '') = coalesce(r.expectedPrevious, '')
-  SET c.secret = r.secret, c.previousSecret = r.previousSecret
-  RETURN count(c) AS resealed`,
-);
-
 /** Every statement of this module, for the lint test. */
 export const CONNECTOR_STATEMENTS = [
   CONNECTOR_CREATE,
@@ -136,6 +97,4 @@ export const CONNECTOR_STATEMENTS = [
   CONNECTOR_LIST,
   CONNECTOR_ROTATE,
   CONNECTOR_DELETE,
-  CONNECTORS_TO_RESEAL,
-  CONNECTORS_RESEAL,
 ];

@@ -1,0 +1,103 @@
+import type { Statement } from 'better-sqlite3';
+import {
+  rewriteParams,
+  type ResealChunk,
+  type SecretRecordRef,
+  type SecretRewrite,
+  type StoredSecrets,
+  type UnreadableSecret,
+} from '../../ports/sealed-secrets';
+import type { SecretBox } from '../../secrets/secret-box';
+import type { SqliteDatabase } from './database';
+import { settle } from './graph-transaction';
+
+/** A record's stored secrets as the re-encryption statements read them. */
+export interface SecretsRow {
+  workspace_id: string;
+  id: string;
+  secret: string;
+  previous_secret: string | null;
+}
+
+/** The statements of one table's re-encryption pass. */
+export interface ResealStatements {
+  /** Records with a secret not sealed under `@prefix`, after the pass's place, by id. */
+  candidates: Statement<
+    [{ prefix: string; afterId: string; afterWorkspaceId: string; limit: number }],
+    SecretsRow
+  >;
+  /** Writes `rewriteParams` only if the stored secrets are still the expected ones. */
+  rewrite: Statement;
+}
+
+/**
+ * One chunk of a table's re-encryption pass (see `SealedSecretStore.resealSecrets`):
+ * candidates read on the read-only connection, sealed again by `plan`, and written in one
+ * transaction under the database's mutex, each only if unchanged since it was read.
+ */
+export async function resealTableChunk(
+  db: SqliteDatabase,
+  box: SecretBox,
+  statements: ResealStatements,
+  plan: (
+    box: SecretBox,
+    candidates: readonly (SecretRecordRef & StoredSecrets)[],
+  ) => { rewrites: SecretRewrite[]; unreadable: UnreadableSecret[] },
+  after: SecretRecordRef | null,
+  limit: number,
+): Promise<ResealChunk> {
+  const rows = await settle(() =>
+    statements.candidates.all({
+      prefix: box.currentPrefix,
+      afterId: after?.id ?? '',
+      afterWorkspaceId: after?.workspaceId ?? '',
+      limit,
+    }),
+  );
+  const { rewrites, unreadable } = plan(
+    box,
+    rows.map((r) => ({
+      workspaceId: r.workspace_id,
+      id: r.id,
+      secret: r.secret,
+      previousSecret: r.previous_secret,
+    })),
+  );
+  const resealed =
+    rewrites.length === 0
+      ? 0
+      : await db.exclusive(() =>
+          db.writer.transaction(() =>
+            rewrites.reduce(
+              (changed, r) => changed + statements.rewrite.run(rewriteParams(r)).changes,
+              0,
+            ),
+          )(),
+        );
+  const last = rows.at(-1);
+  return {
+    examined: rows.length,
+    resealed,
+    unreadable,
+    next: rows.length === limit && last ? { workspaceId: last.workspace_id, id: last.id } : null,
+  };
+}
+
+/** The re-encryption statements of a table with `secret` and `previous_secret` columns. */
+export function resealStatements(db: SqliteDatabase, table: string): ResealStatements {
+  return {
+    candidates: db.reader.prepare(
+      `SELECT workspace_id, id, secret, previous_secret FROM ${table}
+       WHERE (id > @afterId OR (id = @afterId AND workspace_id > @afterWorkspaceId))
+         AND (substr(secret, 1, length(@prefix)) <> @prefix
+           OR substr(previous_secret, 1, length(@prefix)) <> @prefix)
+       ORDER BY id, workspace_id LIMIT @limit`,
+    ),
+    // Only if the secrets are still those read: a rotation in between wins.
+    rewrite: db.writer.prepare(
+      `UPDATE ${table} SET secret = @secret, previous_secret = @previousSecret
+       WHERE workspace_id = @workspaceId AND id = @id AND secret = @expectedSecret
+         AND previous_secret IS @expectedPrevious`,
+    ),
+  };
+}
