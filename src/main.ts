@@ -53,11 +53,28 @@ function exitAfterLogs(destination: StdoutDestination, code: number): void {
   });
 }
 
+/**
+ * Reports an error `main` did not handle itself (a store that cannot be opened, a schema
+ * folder missing from a deployment) and exits 1: a fatal log line once the logger exists,
+ * one line on stderr before. Never an unhandled rejection, which would only print a stack.
+ */
+let failStartUp = (error: unknown): void => {
+  process.stderr.write(
+    `start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+};
+
 async function main(): Promise<void> {
   const config = configOrExit();
   const destination = asyncStdout();
   const logger = createLogger(config.logLevel, destination);
   const exit = (code: number) => exitAfterLogs(destination, code);
+  failStartUp = (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.fatal({ err: error }, `start-up failed: ${message}`);
+    exit(1);
+  };
   const container = containerOrExit(config, logger);
   const { deps } = container;
 
@@ -151,4 +168,4 @@ function printFirstStart(boot: BootstrapResult, config: Config, keys: KeySource)
   );
 }
 
-void main();
+main().catch((error: unknown) => failStartUp(error));
