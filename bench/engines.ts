@@ -16,7 +16,7 @@
  *    a bare `UNWIND ... CREATE` of the same rows on the same Neo4j.
  *
  * Knobs (env): BENCH_ENGINES_NODES (100000), BENCH_ENGINES_EDGES (2 x nodes),
- * BENCH_ENGINES_INFLIGHT (2), BENCH_ENGINES_EDGE_INFLIGHT (1), BENCH_ENGINES_CREATE_NODES (20000),
+ * BENCH_ENGINES_INFLIGHT (2), BENCH_ENGINES_EDGE_INFLIGHT (2), BENCH_ENGINES_CREATE_NODES (20000),
  * BENCH_ENGINES_CYPHER_RUNS (5), BENCH_ENGINES_NEO4J_HEAP (2g), BENCH_ENGINES_SETTLE_S (900), BENCH_CONNECTIONS (10),
  * BENCH_DURATION_S (5), BENCH_WARMUP_S (2), BENCH_REWARM_S (1), BENCH_ROUNDS (3),
  * BENCH_FULL_ENTRY (compiled | tsx), BENCH_KEEP_TMP (1).
@@ -41,9 +41,7 @@ const knobs = {
   nodes: envNumber('BENCH_ENGINES_NODES', 100_000, { min: 1000, integer: true }),
   edges: envNumber('BENCH_ENGINES_EDGES', -1, { min: -1, integer: true }),
   inflight: envNumber('BENCH_ENGINES_INFLIGHT', 2, { min: 1, integer: true }),
-  // Two edge batches in flight on Neo4j lock the ends of 2,000 random edges between them and
-  // run into each other until the driver's retry budget is spent (the service answers 503).
-  edgeInflight: envNumber('BENCH_ENGINES_EDGE_INFLIGHT', 1, { min: 1, integer: true }),
+  edgeInflight: envNumber('BENCH_ENGINES_EDGE_INFLIGHT', 2, { min: 1, integer: true }),
   createNodes: envNumber('BENCH_ENGINES_CREATE_NODES', 20_000, { min: 1000, integer: true }),
   cypherRuns: envNumber('BENCH_ENGINES_CYPHER_RUNS', 5, { min: 1, integer: true }),
   neo4jHeap: process.env.BENCH_ENGINES_NEO4J_HEAP?.trim() || '2g',
