@@ -98,8 +98,8 @@ function isRunType(type: RecordCommand['type']): type is RunType {
 /**
  * The commands of the run that starts at `start`, their `$ref`s resolved: consecutive
  * commands of the first one's create type whose `$ref`s all name commands before the run
- * (whose results are known). Empty when the command at `start` does not begin a run of two
- * or more; it then runs on its own, as does a command whose `$ref` cannot be resolved.
+ * (whose results are known). Empty when the command at `start` is not a create, or its
+ * `$ref` cannot be resolved: it then runs on its own (and fails there).
  */
 function runAt(
   items: readonly BatchItem[],
@@ -122,7 +122,7 @@ function runAt(
       break;
     }
   }
-  return run.length > 1 ? run : [];
+  return run;
 }
 
 /** Writes a run of creates (see `runAt`). */

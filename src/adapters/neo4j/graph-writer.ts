@@ -1,21 +1,18 @@
-import type { ManagedTransaction, Record as Neo4jRecord } from 'neo4j-driver';
+import type { ManagedTransaction } from 'neo4j-driver';
 import type { GraphEdge, GraphNode, RecordKind } from '../../domain/graph';
-import { TYPE_NAME_PATTERN } from '../../domain/properties';
 import type { GraphWriter, InsertResult, TypeCount, WriteResult } from '../../ports/graph-store';
+import { insertEdgeRows, insertNodeRows } from './graph-inserts';
 import { ENTITY_LABEL } from './identifiers';
-import { edgeProperties, nodeProperties, toEdge, toNode } from './records';
+import { nodeProperties, toEdge, toNode } from './records';
 import { field, mapField, runAll, runOne, stringField } from './statement';
 import {
   EDGE_DELETE,
-  EDGE_ENDS_LOCK,
-  EDGE_INSERT,
   EDGE_LOCK,
   EDGES_BY_IDS,
   EDGES_OF_NODE,
   NODE_DEGREE,
   NODE_DELETE,
   NODE_GET,
-  NODE_INSERT,
   NODE_LOCK,
   NODE_REMOVE_LABEL,
   NODE_REPLACE,
@@ -29,7 +26,7 @@ import {
   NODES_OF_TYPE,
 } from './statements/ontology';
 import { OUTBOX_ENQUEUE } from './statements/search';
-import { toDateTime, toInt, toNumber } from './values';
+import { toInt, toNumber } from './values';
 
 /**
  * The lifetime of one `GraphStore.transaction`: a writer kept past it (a stray closure, a
@@ -136,97 +133,19 @@ export class Neo4jGraphWriter implements GraphWriter {
     return result ?? { status: 'exists' };
   }
 
-  /** One statement for the nodes, one for their search outbox entries. */
+  /** One statement for the nodes (see `insertNodeRows`), one for their outbox entries. */
   async insertNodes(nodes: readonly GraphNode[]): Promise<InsertResult[]> {
     this.scope.assertOpen();
-    const results: InsertResult[] = nodes.map(() => ({ status: 'exists' }));
-    const firsts = firstOfEachId(nodes);
-    if (firsts.length === 0) {
-      return results;
-    }
-    const records = await runAll(this.tx, NODE_INSERT, {
-      workspaceId: this.workspaceId,
-      rows: firsts.map((i) => {
-        const node = nodes[i]!;
-        return {
-          id: node.id,
-          entityType: checkedTypeName(node.entityType),
-          node: nodeProperties(this.workspaceId, node),
-        };
-      }),
-    });
-    const created = createdIds(records);
-    const enqueued: string[] = [];
-    for (const i of firsts) {
-      const id = nodes[i]!.id;
-      if (created.has(id)) {
-        results[i] = { status: 'ok' };
-        enqueued.push(id);
-      }
-    }
-    if (enqueued.length > 0) {
-      await this.enqueueForSearch(enqueued);
+    const { results, created } = await insertNodeRows(this.tx, this.workspaceId, nodes);
+    if (created.length > 0) {
+      await this.enqueueForSearch(created);
     }
     return results;
   }
 
-  /**
-   * Two statements: the ends' locks (sorted, see EDGE_ENDS_LOCK), which also tell which
-   * ends exist, then the claims and relationships of the edges whose ends both do.
-   */
   async insertEdges(edges: readonly GraphEdge[]): Promise<InsertResult[]> {
     this.scope.assertOpen();
-    if (edges.length === 0) {
-      return [];
-    }
-    const endIds = [...new Set(edges.flatMap((edge) => [edge.sourceId, edge.targetId]))].sort();
-    const locked = await runAll(this.tx, EDGE_ENDS_LOCK, {
-      workspaceId: this.workspaceId,
-      ids: endIds,
-    });
-    const existing = new Set(locked.map((record) => stringField(record, 'id')));
-    // The missing end first, the source before the target (as on SQLite); then the id.
-    const results: InsertResult[] = edges.map((edge) =>
-      !existing.has(edge.sourceId)
-        ? { status: 'missing_end', end: 'source' }
-        : !existing.has(edge.targetId)
-          ? { status: 'missing_end', end: 'target' }
-          : { status: 'exists' },
-    );
-    const firsts = firstOfEachId(edges, (i) => results[i]!.status === 'exists');
-    if (firsts.length === 0) {
-      return results;
-    }
-    const records = await runAll(this.tx, EDGE_INSERT, {
-      workspaceId: this.workspaceId,
-      rows: firsts.map((i) => {
-        const edge = edges[i]!;
-        return {
-          id: edge.id,
-          type: checkedTypeName(edge.type),
-          sourceId: edge.sourceId,
-          targetId: edge.targetId,
-          createdAt: toDateTime(edge.createdAt),
-          updatedAt: toDateTime(edge.updatedAt),
-          edge: edgeProperties(this.workspaceId, edge),
-        };
-      }),
-    });
-    const created = createdIds(records);
-    for (const record of records) {
-      if (field(record, 'created') === true && toNumber(field(record, 'made')) !== 1) {
-        // Both ends are locked by EDGE_ENDS_LOCK, so this means the store is not as we left it.
-        throw new Error(
-          `Edge ${stringField(record, 'id')} could not be created between its locked ends.`,
-        );
-      }
-    }
-    for (const i of firsts) {
-      if (created.has(edges[i]!.id)) {
-        results[i] = { status: 'ok' };
-      }
-    }
-    return results;
+    return insertEdgeRows(this.tx, this.workspaceId, edges);
   }
 
   async replaceNode(node: GraphNode, expectedVersion: number): Promise<WriteResult<GraphNode>> {
@@ -356,43 +275,4 @@ export class Neo4jGraphWriter implements GraphWriter {
       enqueuedAt: new Date().toISOString(),
     });
   }
-}
-
-/**
- * The position of the first record of each id among those `included` (all by default), in
- * order: a later record of the same id finds it taken.
- */
-function firstOfEachId(
-  records: readonly { id: string }[],
-  included: (index: number) => boolean = () => true,
-): number[] {
-  const seen = new Set<string>();
-  const firsts: number[] = [];
-  records.forEach((record, i) => {
-    if (included(i) && !seen.has(record.id)) {
-      seen.add(record.id);
-      firsts.push(i);
-    }
-  });
-  return firsts;
-}
-
-/** The ids an insert statement reports `created`. */
-function createdIds(records: readonly Neo4jRecord[]): Set<string> {
-  return new Set(
-    records
-      .filter((record) => field(record, 'created') === true)
-      .map((record) => stringField(record, 'id')),
-  );
-}
-
-/**
- * A type name as a label or relationship type parameter (`$(...)`): the domain's pattern
- * still applies, so that no record can ever carry one of the service's own labels.
- */
-function checkedTypeName(name: string): string {
-  if (!TYPE_NAME_PATTERN.test(name)) {
-    throw new Error(`Not a valid label or relationship type: ${JSON.stringify(name)}`);
-  }
-  return name;
 }
