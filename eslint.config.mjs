@@ -44,6 +44,9 @@ export default tseslint.config(
         process: 'readonly',
       },
     },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+    },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

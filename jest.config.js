@@ -1,4 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest loads this file as CommonJS
 const { spawnSync } = require('node:child_process');
 
 /**

@@ -120,7 +120,10 @@ export class OntologyService {
     const now = this.now();
     return this.graph.transaction(workspaceId, (uow) => {
       uow.feed?.attribute(actorOf(options.actorId ?? null), {});
-      return this.putTypeIn(uow, input, { validateExisting: options.validateExisting ?? true, now });
+      return this.putTypeIn(uow, input, {
+        validateExisting: options.validateExisting ?? true,
+        now,
+      });
     });
   }
 

@@ -258,11 +258,7 @@ describe('the change feed: GET /api/events', () => {
     ['an entity type with spaces', { entityType: 'not a type' }, 'query.entityType'],
     ['an unknown parameter', { cursor: 'abc' }, 'query'],
   ])('refuses %s with 400 naming its place', async (_what, query, path) => {
-    const error = expectError(
-      await c.get('/api/events', query as Record<string, string>),
-      400,
-      'VALIDATION_ERROR',
-    );
+    const error = expectError(await c.get('/api/events', query), 400, 'VALIDATION_ERROR');
     expect(JSON.stringify(error.details)).toContain(path);
   });
 

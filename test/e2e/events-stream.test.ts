@@ -151,7 +151,7 @@ describe('the change feed, live: Server-Sent Events and GraphQL subscriptions', 
   describe('GraphQL subscription events (graphql-transport-ws)', () => {
     const clients: Client[] = [];
     afterAll(async () => {
-      await Promise.all(clients.map((c) => c.dispose()));
+      await Promise.all(clients.map((c) => Promise.resolve(c.dispose())));
     });
 
     function connect(params: Record<string, unknown>): Client {

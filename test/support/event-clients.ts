@@ -6,7 +6,7 @@ import { listen } from './raw-http';
 import type { TestApp } from './test-app';
 
 /** The test app on a real socket on 127.0.0.1, GraphQL subscriptions included (as main.ts). */
-export async function serve(t: TestApp): Promise<{ port: number; close(): Promise<void> }> {
+export async function serve(t: TestApp): Promise<{ port: number; close: () => Promise<void> }> {
   const server = await listen(t.app, t.config.timeouts);
   const subscriptions = attachGraphQLSubscriptions(
     server.server,

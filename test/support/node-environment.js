@@ -6,7 +6,6 @@
 // against the test realm's constructor refuses them: onnxruntime-node does exactly that
 // with every model output. Sharing the host's constructors, as jest already does for
 // Uint8Array, makes arrays from both sides the same kind, as in a real process.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest loads this file as CommonJS
 const { TestEnvironment } = require('jest-environment-node');
 
 const TYPED_ARRAYS = [

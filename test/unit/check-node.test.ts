@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the script is CommonJS, run by npm before anything is built
 const { nodeProblem } = require('../../scripts/check-node.cjs') as {
-  nodeProblem(version: string, wanted: string, pinned: string): string | null;
+  nodeProblem: (version: string, wanted: string, pinned: string) => string | null;
 };
 
 const run = promisify(execFile);
