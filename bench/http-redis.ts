@@ -4,7 +4,7 @@
  * (`redis`, REDIS_URL). Each request of the `redis` variant runs the counter script in Redis
  * (one round trip) where the `memory` one counts in the process. Goal: the Redis variant's
  * p50 latency is at most 0.5 ms above the memory variant's. A report: exits 0 whether or
- * not the goal is met; method in bench/README.md ("Rate limiting with Redis").
+ * not the goal is met; method in bench/README.md ("bench:http:redis").
  *
  * Requests are sent one at a time over one keep-alive connection, so a request's latency is
  * its own path, not a queue behind others; the two variants alternate by round, so slow
