@@ -10,8 +10,8 @@ import { createHttpServer } from './http/server';
 import { asyncStdout, createLogger, type StdoutDestination } from './logger';
 import type { KeySource } from './secrets/key-ring';
 import { resealInBackground } from './secrets/reseal';
-import { GracefulShutdown } from './shutdown';
-import { untilStoresAnswer } from './wait-for-stores';
+import { GracefulShutdown } from './lifecycle/shutdown';
+import { untilStoresAnswer } from './lifecycle/wait-for-stores';
 
 /** Longest wait for the last log lines before exiting anyway (stdout may be stuck). */
 const LOG_DRAIN_BOUND_MS = 2000;

@@ -46,7 +46,7 @@ const commandWorkspace = randomUUID();
 
 const db = openDatabase({ filename: process.env.BENCH_DB ?? '' });
 const statements = new GraphWriterStatements(db.writer);
-// As src/container.ts wires it (history depth: the default of COMMAND_HISTORY_DEPTH).
+// As src/container/index.ts wires it (history depth: the default of COMMAND_HISTORY_DEPTH).
 const commands = new CommandService(new SqliteGraphStore(db), systemClock, {
   historyDepth: 100,
   idempotencyTtlMs: 24 * 60 * 60 * 1000,

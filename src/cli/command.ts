@@ -1,8 +1,8 @@
 import type { AppDeps } from '../app';
 import type { ApiKeyService } from '../auth/api-key-service';
 import type { OAuthClientService } from '../auth/oauth/client-service';
-import type { SearchDeps } from '../search/wiring';
-import type { SecretsDeps } from '../secrets/wiring';
+import type { SearchDeps } from '../search/search-deps';
+import type { SecretsDeps } from '../secrets/secrets-deps';
 import type { UserService } from '../auth/user-service';
 import type { RateLimits } from '../domain/workspace';
 import type { Clock } from '../ports/clock';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BatchItemError, ValidationError, type ValidationIssue } from '../errors';
-import { parseInput, toIssues } from '../http/validate';
+import { parseInput, toIssues } from '../parse-input';
 import { commandSchema, type Command } from './schemas';
 
 /** Most commands one batch may carry. */

@@ -30,7 +30,7 @@ export interface Config {
   corsOrigins: string[];
   publicUrl: string | undefined;
   metricsToken: string | undefined;
-  /** Graceful shutdown on SIGTERM/SIGINT (see src/shutdown.ts). */
+  /** Graceful shutdown on SIGTERM/SIGINT (see src/lifecycle/shutdown.ts). */
   shutdown: {
     /** How long `/ready` answers 503 before the listener closes (load balancers catch up). */
     delayMs: number;

@@ -1,5 +1,17 @@
 import type { GraphEdge, GraphNode } from './graph';
-import type { ReachedNode } from '../ports/graph-store';
+
+/** A node reached from the seeds, by its shortest path (ties: the best-ranked seed). */
+export interface ReachedNode {
+  node: GraphNode;
+  /** 0 for a seed. */
+  hops: number;
+  /** The seed the path starts from. */
+  seedId: string;
+  /** Node ids from the seed to this node, both included (length hops + 1). */
+  pathNodeIds: string[];
+  /** Edge ids along that path (length hops). */
+  pathEdgeIds: string[];
+}
 
 /** An edge as path finding sees it: its id and its two ends (direction is ignored). */
 export interface EdgeEnds {

@@ -1,14 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { buildSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { buildNeo4jReadSchema, withNeo4jReads } from './neo4j-schema';
+import type { GeneratedGraphQLReads } from '../ports/graphql-reads';
+import { withGeneratedReads } from './generated-reads';
 import { CORE_TYPE_DEFS } from './type-defs';
 
 /**
  * The committed SDL of the served schema: `docs/api/schema.graphql` (the default) and
  * `docs/api/schema.neo4j.graphql` (with NEO4J_URI set: the core schema plus the generated
- * read fields). `npm run graphql:schema` rewrites both; test/unit/graphql-schema.test.ts
- * fails when the served schema and the files differ.
+ * read fields). `npm run graphql:schema` (src/container/write-graphql-schema.ts) rewrites
+ * both; test/unit/graphql-schema.test.ts fails when the served schema and the files differ.
  */
 export const SCHEMA_FILES = {
   embedded: path.resolve(__dirname, '..', '..', 'docs', 'api', 'schema.graphql'),
@@ -24,23 +24,13 @@ export function schemaText(schema: GraphQLSchema): string {
   return `${HEADER}${printSchema(schema)}\n`;
 }
 
-/** The schema's shape without the services behind it (resolvers do not change the SDL). */
-export async function describedSchema(neo4jMode: boolean): Promise<GraphQLSchema> {
+/**
+ * The schema's shape without the services behind it (resolvers do not change the SDL), with
+ * the engine's generated read fields when given (Neo4j mode).
+ */
+export async function describedSchema(
+  generatedReads?: GeneratedGraphQLReads,
+): Promise<GraphQLSchema> {
   const core = buildSchema(CORE_TYPE_DEFS);
-  return neo4jMode ? withNeo4jReads(core, await buildNeo4jReadSchema()) : core;
-}
-
-async function main(): Promise<void> {
-  for (const [mode, file] of Object.entries(SCHEMA_FILES)) {
-    const text = schemaText(await describedSchema(mode === 'neo4j'));
-    fs.writeFileSync(file, text);
-    process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
-  }
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${String(error)}\n`);
-    process.exit(1);
-  });
+  return generatedReads ? await withGeneratedReads(core, generatedReads) : core;
 }

@@ -9,41 +9,29 @@ import {
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Request, Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
-import type { Driver } from 'neo4j-driver';
 import type { Logger } from 'pino';
 import { contextFromRequest, type GraphQLContext } from './context';
 import { errorReportingPlugin, formatGraphQLError } from './errors';
 import { MAX_TOKENS, queryLimitsPlugin, type QueryLimits } from './limits';
-import { warnIfApocMissing } from './neo4j-plugins';
-import { buildNeo4jReadSchema, withNeo4jReads } from './neo4j-schema';
+import type { GeneratedGraphQLReads } from '../ports/graphql-reads';
+import { withGeneratedReads } from './generated-reads';
 import { requestNestingError, sendGraphQLRequestError } from './request-nesting';
 import { buildCoreSchema, type GraphQLServices } from './schema';
-
-/** Neo4j mode: the driver the generated read fields run on (docs/graphql.md). */
-export interface GraphQLNeo4j {
-  driver: Driver;
-  database: string | undefined;
-}
 
 /** Settings of the mirror (GRAPHQL_* in the config). */
 export interface GraphQLSettings extends QueryLimits {
   enabled: boolean;
-  neo4j?: GraphQLNeo4j;
+  /** Neo4j mode: the read fields the graph's engine generates (docs/graphql.md). */
+  generatedReads?: GeneratedGraphQLReads;
 }
 
 /** The schema served at /graphql: the core schema, plus the Neo4j read fields in Neo4j mode. */
 export async function buildServedSchema(
   services: GraphQLServices,
-  neo4jMode: boolean,
+  generatedReads: GeneratedGraphQLReads | undefined,
 ): Promise<GraphQLSchema> {
   const core = buildCoreSchema(services);
-  return neo4jMode ? withNeo4jReads(core, await buildNeo4jReadSchema()) : core;
-}
-
-/** Context of a Neo4j-mode request: what @neo4j/graphql reads beside the service's own. */
-interface Neo4jContext extends GraphQLContext {
-  executionContext: Driver;
-  sessionConfig: { database?: string };
+  return generatedReads ? await withGeneratedReads(core, generatedReads) : core;
 }
 
 /**
@@ -59,13 +47,10 @@ export function graphqlHandler(options: {
 }): (req: Request, res: Response) => Promise<void> {
   const { services, settings, logger } = options;
   let ready: Promise<(req: Request, res: Response) => Promise<void>> | undefined;
-  if (settings.neo4j) {
-    // At start-up, not on the first request: an operator reads it while deploying.
-    warnIfApocMissing(settings.neo4j, logger);
-  }
+  settings.generatedReads?.checkSupport(logger);
 
   const start = async () => {
-    const schema = await buildServedSchema(services, settings.neo4j !== undefined);
+    const schema = await buildServedSchema(services, settings.generatedReads);
     const server = new ApolloServer<GraphQLContext>({
       schema,
       introspection: true,
@@ -98,15 +83,10 @@ export function graphqlHandler(options: {
     const middleware = expressMiddleware(server, {
       context: ({ req }): Promise<GraphQLContext> => {
         const base = contextFromRequest(req, services.queries, logger);
-        if (!settings.neo4j) {
+        if (!settings.generatedReads) {
           return Promise.resolve(base);
         }
-        const ctx: Neo4jContext = {
-          ...base,
-          executionContext: settings.neo4j.driver,
-          sessionConfig: settings.neo4j.database ? { database: settings.neo4j.database } : {},
-        };
-        return Promise.resolve(ctx);
+        return Promise.resolve({ ...base, ...settings.generatedReads.requestContext() });
       },
     });
     return async (req: Request, res: Response): Promise<void> => {

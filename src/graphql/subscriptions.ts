@@ -71,7 +71,7 @@ export function attachGraphQLSubscriptions(
   });
   let schema: Promise<GraphQLSchema> | undefined;
   const served = () => {
-    schema ??= buildServedSchema(deps.services, deps.settings.neo4j !== undefined).catch(
+    schema ??= buildServedSchema(deps.services, deps.settings.generatedReads).catch(
       (error: unknown) => {
         schema = undefined;
         throw error;

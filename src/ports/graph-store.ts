@@ -8,6 +8,7 @@ import type {
   SortKey,
   Subgraph,
 } from '../domain/graph';
+import type { ReachedNode } from '../domain/graph-paths';
 import type { Filter } from '../filters/model';
 import type { ChangeFeedRecorder, ChangeLogWriter } from './change-log';
 import type { CommandLog } from './command-log';
@@ -78,19 +79,6 @@ export interface ExpansionOptions {
   types: readonly string[];
   /** At most this many nodes, the seeds included (closest first). */
   maxNodes: number;
-}
-
-/** A node reached from the seeds, by its shortest path (ties: the best-ranked seed). */
-export interface ReachedNode {
-  node: GraphNode;
-  /** 0 for a seed. */
-  hops: number;
-  /** The seed the path starts from. */
-  seedId: string;
-  /** Node ids from the seed to this node, both included (length hops + 1). */
-  pathNodeIds: string[];
-  /** Edge ids along that path (length hops). */
-  pathEdgeIds: string[];
 }
 
 export interface Expansion {

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { GraphEdge, GraphNode } from '../domain/graph';
+import type { ReachedNode } from '../domain/graph-paths';
 import { AppError, ServiceUnavailableError } from '../errors';
 import type { Embedder } from '../ports/embedder';
-import type { GraphStore, ReachedNode } from '../ports/graph-store';
+import type { GraphStore } from '../ports/graph-store';
 import type { VectorHit, VectorIndex } from '../ports/vector-index';
 import { fuse, type Fusion } from './fusion';
 

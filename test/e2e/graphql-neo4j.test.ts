@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GraphNode } from '../../src/domain/graph';
-import { APOC_FUNCTIONS, missingApocFunctions } from '../../src/graphql/neo4j-plugins';
+import { APOC_FUNCTIONS, missingApocFunctions } from '../../src/adapters/neo4j/graphql/apoc';
+import { Neo4jGraphQLReads } from '../../src/adapters/neo4j/graphql/read-fields';
 import { GraphQLClient } from '../support/graphql-client';
 import { ManualClock } from '../support/manual-clock';
 import { OntologyClient } from '../support/ontology-client';
@@ -97,9 +98,11 @@ describe('GraphQL Neo4j mode (@neo4j/graphql over :Entity)', () => {
   });
 
   onNeo4j('runs on a Neo4j that has the APOC core functions the fields need', async () => {
-    const neo4j = t.container.deps.graphql.neo4j;
-    expect(neo4j).toBeDefined();
-    await expect(missingApocFunctions(neo4j!)).resolves.toEqual([]);
+    const reads = t.container.deps.graphql.generatedReads;
+    expect(reads).toBeInstanceOf(Neo4jGraphQLReads);
+    const target = (reads as Neo4jGraphQLReads).target;
+    expect(target).toBeDefined();
+    await expect(missingApocFunctions(target!)).resolves.toEqual([]);
     expect(APOC_FUNCTIONS).toContain('apoc.date.convertFormat');
   });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
-import { Lifecycle } from '../../src/lifecycle';
+import { Lifecycle } from '../../src/lifecycle/lifecycle';
 import type { HealthCheck } from '../../src/ports/health';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { recordResponses } from '../support/openapi';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { envSchema } from '../../src/config/env-schema';
-import { APOC_FUNCTIONS } from '../../src/graphql/neo4j-plugins';
+import { APOC_FUNCTIONS } from '../../src/adapters/neo4j/graphql/apoc';
 
 const root = path.resolve(__dirname, '..', '..');
 const composePath = path.join(root, 'docker-compose.yml');

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { Lifecycle } from '../../src/lifecycle';
-import { GracefulShutdown } from '../../src/shutdown';
+import { Lifecycle } from '../../src/lifecycle/lifecycle';
+import { GracefulShutdown } from '../../src/lifecycle/shutdown';
 import { RawConnection } from '../support/raw-http';
 
 /**

@@ -8,7 +8,8 @@ import {
   APOC_FUNCTIONS,
   missingApocFunctions,
   warnIfApocMissing,
-} from '../../src/graphql/neo4j-plugins';
+} from '../../src/adapters/neo4j/graphql/apoc';
+import { Neo4jGraphQLReads } from '../../src/adapters/neo4j/graphql/read-fields';
 import { describedSchema } from '../../src/graphql/schema-file';
 import { lintCypher } from '../support/cypher-lint';
 
@@ -102,7 +103,7 @@ function unknownFunctionError(name: string): Neo4jError {
 describe('@neo4j/graphql read fields (Neo4j mode)', () => {
   let schema: GraphQLSchema;
   beforeAll(async () => {
-    schema = await describedSchema(true);
+    schema = await describedSchema(new Neo4jGraphQLReads());
   });
 
   async function run(

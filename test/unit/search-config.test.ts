@@ -1,7 +1,7 @@
 import { loadConfig } from '../../src/config/load-config';
 import { configProblems } from '../support/config-problems';
 import { KEY_A } from '../support/secrets';
-import { createEmbedders, createVectorIndex } from '../../src/search/search-backends';
+import { createEmbedders, createVectorIndex } from '../../src/container/search-backends';
 import type { Neo4jClient } from '../../src/adapters/neo4j/client';
 import type { SqliteDatabase } from '../../src/adapters/sqlite/database';
 

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { NotFoundError, ServiceUnavailableError } from '../../src/errors';
-import { untilStoresAnswer } from '../../src/wait-for-stores';
+import { untilStoresAnswer } from '../../src/lifecycle/wait-for-stores';
 
 describe('untilStoresAnswer (start-up while a store is down)', () => {
   const logger = pino({ level: 'silent' });

@@ -1,6 +1,6 @@
 import { SCOPES } from '../../domain/scopes';
 import { parseFeedFilter } from '../../events/feed-input';
-import { presentEvent } from '../../http/presenters/events';
+import { presentEvent } from '../../events/event-view';
 import { presentSubscription } from '../../http/presenters/event-subscriptions';
 import { positiveIntValue, required, uuidValue, type OptionValues } from '../args';
 import { collectAll, type CliDeps, type CommandDef } from '../command';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChangeEvent } from '../../domain/change-events';
 import type { EventSubscription, SubscriptionSecrets } from '../../domain/event-subscriptions';
-import { presentEvent } from '../../http/presenters/events';
+import { presentEvent } from '../event-view';
 import type { ChangeLogStore } from '../../ports/change-log';
 import type { ChangeSignal } from '../../ports/change-signal';
 import type { Clock } from '../../ports/clock';

@@ -8,7 +8,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../errors';
-import { presentEvent } from '../../http/presenters/events';
+import { presentEvent } from '../event-view';
 import type { ChangeLogStore } from '../../ports/change-log';
 import type { Clock } from '../../ports/clock';
 import type {

@@ -2,7 +2,7 @@ import { parseBatch } from '../../commands/batch-input';
 import type { CommandResponse, CommandService } from '../../commands/command-service';
 import { commandSchema, type Command } from '../../commands/schemas';
 import { BatchItemError, ValidationError } from '../../errors';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../parse-input';
 import type { GraphQLContext } from '../context';
 import { asArguments } from '../errors';
 import { idempotencyKeyOf, withoutNulls, type ResolverMap } from './inputs';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CypherService } from '../../cypher/cypher-service';
 import { cypherParameters } from '../../http/routes/cypher';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../parse-input';
 import { requireScope } from '../context';
 import { asArguments } from '../errors';
 import type { ResolverMap } from './inputs';

@@ -3,7 +3,7 @@ import { ValidationError } from '../../errors';
 import type { EventFeed } from '../../events/event-feed';
 import { EventStream } from '../../events/event-stream';
 import { parseFeedFilter } from '../../events/feed-input';
-import { presentEvent } from '../../http/presenters/events';
+import { presentEvent } from '../../events/event-view';
 import { requireScope, type GraphQLContext } from '../context';
 import type { ResolverMap } from './inputs';
 

@@ -7,7 +7,7 @@ import {
   toLiveQuery,
 } from '../../live-data/inputs';
 import type { LiveDataService, SourceWithStats } from '../../live-data/live-data-service';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../parse-input';
 import type { Clock } from '../../ports/clock';
 import { requireScope } from '../context';
 import { asArguments } from '../errors';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StoredType, TypeKind } from '../../domain/ontology';
 import { typeName } from '../../domain/properties';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../parse-input';
 import { entityTypeSchema, relationshipTypeSchema } from '../../ontology/definition-schema';
 import type { OntologyService, TypeInput } from '../../ontology/ontology-service';
 import { settingsView } from '../../ontology/views';

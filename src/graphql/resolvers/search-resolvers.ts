@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput } from '../../http/validate';
+import { parseInput } from '../../parse-input';
 import type { Fusion } from '../../search/fusion';
 import {
   DEFAULT_ALPHA,

@@ -6,7 +6,7 @@ import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 const createBody = z
   .object({

@@ -8,7 +8,7 @@ import { jsonBody } from '../middleware/json-body';
 import { sendData } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 const idempotencyKey = z
   .string()

@@ -15,7 +15,7 @@ import { parsePage } from '../paging';
 import { sendData, sendDataWithRawJson, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 /** Longest grace period a rotation may ask for: 7 days. */
 const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;

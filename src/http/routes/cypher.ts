@@ -3,7 +3,7 @@ import type { CypherService } from '../../cypher/cypher-service';
 import { sendData } from '../presenters/envelope';
 import { clientGoneSignal, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 /**
  * The body of POST /api/queries/cypher. The query's length is checked by the language

@@ -6,12 +6,12 @@ import type { Scope } from '../../domain/scopes';
 import { ValidationError } from '../../errors';
 import type { EventFeed, FeedQuery } from '../../events/event-feed';
 import { CURSOR_PATTERN, parseFeedFilter } from '../../events/feed-input';
-import { cursorText, presentEvent } from '../presenters/events';
+import { cursorText, presentEvent } from '../../events/event-view';
 import { sendData } from '../presenters/envelope';
 import { RunningLimit } from '../running-limit';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 /** Events per page of GET /api/events: 100 unless asked, at most 1,000. */
 const DEFAULT_EVENTS_LIMIT = 100;

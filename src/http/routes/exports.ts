@@ -11,7 +11,7 @@ import type { ExportLine } from '../../transfer/format';
 import { exportWorkspace, type TransferStores } from '../../transfer/export-workspace';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 /** Bytes gathered before one write to the socket. */
 const WRITE_BYTES = 64 * 1024;

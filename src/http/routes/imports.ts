@@ -23,7 +23,7 @@ import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
 import { requireScope, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 const idParams = z.object({ id: z.string().min(1).max(128) });
 const startQuery = z

@@ -8,14 +8,14 @@ import {
   toLiveQuery,
 } from '../../live-data/inputs';
 import type { LiveQuery, SeriesResult, SourceWithStats } from '../../live-data/live-data-service';
-import type { LiveDataDeps } from '../../live-data/wiring';
+import type { LiveDataDeps } from '../../live-data/live-data-deps';
 import type { Clock } from '../../ports/clock';
 import { jsonBody } from '../middleware/json-body';
 import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 export interface LiveDataRouteDeps extends LiveDataDeps {
   clock: Clock;

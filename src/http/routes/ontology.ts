@@ -13,7 +13,7 @@ import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 const nameParams = z.object({ name: typeName('name') });
 const listQuery = z

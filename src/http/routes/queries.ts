@@ -5,7 +5,7 @@ import { parseListQuery } from '../filter-query';
 import { sendData, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 const typeFilter = (what: string) =>
   z.string().regex(TYPE_NAME_PATTERN, `${what} must be a valid type name`).optional();

@@ -13,7 +13,7 @@ import { HYBRID_MAX_NODES, type SearchService } from '../../search/search-servic
 import { sendData } from '../presenters/envelope';
 import { requireScope, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-import { parseInput } from '../validate';
+import { parseInput } from '../../parse-input';
 
 const searchBody = z.object(searchFields).strict();
 

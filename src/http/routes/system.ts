@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Lifecycle } from '../../lifecycle';
+import type { Lifecycle } from '../../lifecycle/lifecycle';
 import type { HealthCheck } from '../../ports/health';
 import { ServiceUnavailableError, UnauthenticatedError } from '../../errors';
 import type { HttpMetrics } from '../metrics';

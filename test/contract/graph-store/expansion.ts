@@ -1,5 +1,6 @@
 import type { GraphNode } from '../../../src/domain/graph';
-import type { Expansion, ReachedNode } from '../../../src/ports/graph-store';
+import type { ReachedNode } from '../../../src/domain/graph-paths';
+import type { Expansion } from '../../../src/ports/graph-store';
 import { makeEdge, makeNode, newWorkspace, seed, type ContractContext } from './fixtures';
 
 /**

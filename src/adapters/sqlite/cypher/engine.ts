@@ -36,7 +36,7 @@ export interface SqliteCypherEngineOptions {
   metrics?: CypherEngineMetrics;
 }
 
-/** What the engine reports to the metrics (src/metrics/cypher-metrics.ts). */
+/** What the engine reports to the metrics (CypherMetrics, ./metrics.ts). */
 export interface CypherEngineMetrics {
   /** A query answered, from a thread's in-memory copy or by SQL. */
   answered(by: 'memory' | 'sql'): void;

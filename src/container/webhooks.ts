@@ -4,11 +4,11 @@ import type { Config } from '../config/load-config';
 import type { Clock } from '../ports/clock';
 import type { ConnectorStore } from '../ports/connector-store';
 import type { LeaseStore } from '../ports/lease-store';
-import { ConnectorService } from './connector-service';
-import { GraphEventIngestor, type EventIngestor } from './event-ingestor';
-import { EventProcessor } from './event-processor';
-import { WebhookMaintenance } from './maintenance';
-import { WebhookReceptionService } from './reception-service';
+import { ConnectorService } from '../webhooks/connector-service';
+import { GraphEventIngestor, type EventIngestor } from '../webhooks/event-ingestor';
+import { EventProcessor } from '../webhooks/event-processor';
+import { WebhookMaintenance } from '../webhooks/maintenance';
+import { WebhookReceptionService } from '../webhooks/reception-service';
 
 /** How often the event history's retention and interrupted-event recovery run. */
 const MAINTENANCE_EVERY_MS = 10 * 60 * 1000;

@@ -1,11 +1,11 @@
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * Where the service is in its life: serving, stopping, draining. `/ready` answers 503 from
  * the moment the shutdown begins, so that load balancers stop sending before the listener
  * closes; once it closes (draining), work that may run long for a request still open (an
  * analyst's Cypher query) is stopped, so that the shutdown need not wait for it (see
- * src/shutdown.ts).
+ * shutdown.ts).
  */
 export class Lifecycle {
   private stopping = false;

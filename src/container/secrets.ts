@@ -1,19 +1,8 @@
 import type { Logger } from 'pino';
 import type { SealedSecretStore } from '../ports/sealed-secrets';
-import { openKeyRing, type KeyRing, type KeySource, type SecretKeySettings } from './key-ring';
-import { SecretResealer } from './reseal';
-
-/** Secrets at rest, for the start-up pass and the CLI (docs/webhooks.md, "Secrets at rest"). */
-export interface SecretsDeps {
-  /** Id of the key new values are sealed under. */
-  currentKeyId: string;
-  /** Ids of every configured key, the current one first. */
-  keyIds: string[];
-  /** Where the current key came from. */
-  source: KeySource;
-  /** The re-encryption pass over every store holding sealed secrets. */
-  resealer: SecretResealer;
-}
+import { openKeyRing, type KeyRing, type SecretKeySettings } from '../secrets/key-ring';
+import { SecretResealer } from '../secrets/reseal';
+import type { SecretsDeps } from '../secrets/secrets-deps';
 
 /**
  * Opens the key ring and tells the operator what needs telling, once: a key file this start

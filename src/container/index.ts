@@ -1,56 +1,57 @@
 import type { Logger } from 'pino';
-import type { AppDeps } from './app';
-import { ApiKeyService } from './auth/api-key-service';
-import { ApiKeyVerifier } from './auth/api-key-verifier';
-import { CachedConnectorStore } from './adapters/cache/cached-connector-store';
-import { CachedApiKeyStore, CachedWorkspaceStore } from './adapters/cache/cached-stores';
-import { Authenticator } from './auth/authenticator';
-import { RateLimiter } from './auth/rate-limiter';
-import { SqliteApiKeyStore } from './adapters/sqlite/api-key-store';
-import { SqliteChangeLogStore } from './adapters/sqlite/change-log';
-import { SqliteConnectorStore } from './adapters/sqlite/connector-store';
-import { SqliteGraphStore } from './adapters/sqlite/graph-store';
-import { SqliteImportStore } from './adapters/sqlite/import-store';
-import { SqliteOntologyStore } from './adapters/sqlite/ontology-store';
-import { SqliteOAuthClientStore } from './adapters/sqlite/oauth-client-store';
-import { SqliteOAuthGrantStore } from './adapters/sqlite/oauth-grant-store';
-import { SqliteUserStore } from './adapters/sqlite/user-store';
-import { createOAuthServices } from './auth/oauth/oauth-services';
-import { CommandService } from './commands/command-service';
-import { openDatabase, SqliteHealthCheck } from './adapters/sqlite/database';
-import { SqliteWorkspaceStore } from './adapters/sqlite/workspace-store';
-import { openNeo4jStores } from './adapters/neo4j/index';
-import { memorySharedState } from './adapters/memory/index';
-import { redisSharedState } from './adapters/redis/index';
-import type { Config } from './config/load-config';
-import { HttpMetrics } from './http/metrics';
-import { CypherMetrics } from './metrics/cypher-metrics';
-import { Lifecycle } from './lifecycle';
-import { defaultOpenApiPath } from './http/routes/system';
-import { systemClock, type Clock } from './ports/clock';
-import { GraphQueries } from './queries/graph-queries';
-import { SqliteCypherEngine } from './adapters/sqlite/cypher/engine';
-import { CypherService } from './cypher/cypher-service';
-import { DEFAULT_CYPHER_LIMITS } from './cypher/index';
-import { createLiveData } from './live-data/wiring';
-import type { EventIngestor } from './webhooks/event-ingestor';
-import { createWebhooks } from './webhooks/wiring';
-import { EventFeed } from './events/event-feed';
-import { recordingGraphStore } from './events/recording-graph-store';
-import { EventRetention } from './events/retention';
-import { AddressPolicy } from './events/delivery/address-policy';
-import { DeliveryDispatcher, type DispatcherOptions } from './events/delivery/dispatcher';
-import { HttpSender } from './events/delivery/http-sender';
-import { SubscriptionService } from './events/delivery/subscription-service';
-import { SqliteEventSubscriptionStore } from './adapters/sqlite/event-subscription-store';
-import type { Embedder } from './ports/embedder';
-import type { VectorIndex } from './ports/vector-index';
-import type { IndexerOptions } from './search/indexer';
-import { createSearch } from './search/wiring';
-import { openSecrets, secretsDeps } from './secrets/wiring';
-import { ImportService } from './transfer/api-import';
-import { OntologyService } from './ontology/ontology-service';
-import { SchemaCache } from './ontology/schema-cache';
+import type { AppDeps } from '../app';
+import { ApiKeyService } from '../auth/api-key-service';
+import { ApiKeyVerifier } from '../auth/api-key-verifier';
+import { CachedConnectorStore } from '../adapters/cache/cached-connector-store';
+import { CachedApiKeyStore, CachedWorkspaceStore } from '../adapters/cache/cached-stores';
+import { Authenticator } from '../auth/authenticator';
+import { RateLimiter } from '../auth/rate-limiter';
+import { SqliteApiKeyStore } from '../adapters/sqlite/api-key-store';
+import { SqliteChangeLogStore } from '../adapters/sqlite/change-log';
+import { SqliteConnectorStore } from '../adapters/sqlite/connector-store';
+import { SqliteGraphStore } from '../adapters/sqlite/graph-store';
+import { SqliteImportStore } from '../adapters/sqlite/import-store';
+import { SqliteOntologyStore } from '../adapters/sqlite/ontology-store';
+import { SqliteOAuthClientStore } from '../adapters/sqlite/oauth-client-store';
+import { SqliteOAuthGrantStore } from '../adapters/sqlite/oauth-grant-store';
+import { SqliteUserStore } from '../adapters/sqlite/user-store';
+import { createOAuthServices } from '../auth/oauth/oauth-services';
+import { CommandService } from '../commands/command-service';
+import { openDatabase, SqliteHealthCheck } from '../adapters/sqlite/database';
+import { SqliteWorkspaceStore } from '../adapters/sqlite/workspace-store';
+import { Neo4jGraphQLReads } from '../adapters/neo4j/graphql/read-fields';
+import { openNeo4jStores } from '../adapters/neo4j';
+import { memorySharedState } from '../adapters/memory';
+import { redisSharedState } from '../adapters/redis';
+import type { Config } from '../config/load-config';
+import { HttpMetrics } from '../http/metrics';
+import { CypherMetrics } from '../adapters/sqlite/cypher/metrics';
+import { Lifecycle } from '../lifecycle/lifecycle';
+import { defaultOpenApiPath } from '../http/routes/system';
+import { systemClock, type Clock } from '../ports/clock';
+import { GraphQueries } from '../queries/graph-queries';
+import { SqliteCypherEngine } from '../adapters/sqlite/cypher/engine';
+import { CypherService } from '../cypher/cypher-service';
+import { DEFAULT_CYPHER_LIMITS } from '../cypher';
+import { createLiveData } from './live-data';
+import type { EventIngestor } from '../webhooks/event-ingestor';
+import { createWebhooks } from './webhooks';
+import { EventFeed } from '../events/event-feed';
+import { recordingGraphStore } from '../events/recording-graph-store';
+import { EventRetention } from '../events/retention';
+import { AddressPolicy } from '../events/delivery/address-policy';
+import { DeliveryDispatcher, type DispatcherOptions } from '../events/delivery/dispatcher';
+import { HttpSender } from '../events/delivery/http-sender';
+import { SubscriptionService } from '../events/delivery/subscription-service';
+import { SqliteEventSubscriptionStore } from '../adapters/sqlite/event-subscription-store';
+import type { Embedder } from '../ports/embedder';
+import type { VectorIndex } from '../ports/vector-index';
+import type { IndexerOptions } from '../search/indexer';
+import { createSearch } from './search';
+import { openSecrets, secretsDeps } from './secrets';
+import { ImportService } from '../transfer/api-import';
+import { OntologyService } from '../ontology/ontology-service';
+import { SchemaCache } from '../ontology/schema-cache';
 
 /** Change events a feed read examines at most (a selective filter returns fewer). */
 const FEED_SCAN_LIMIT = 10_000;
@@ -344,7 +345,12 @@ export function createContainer(
     graphql: {
       ...config.graphql,
       ...(neo4j
-        ? { neo4j: { driver: neo4j.client.driver, database: config.neo4j?.database } }
+        ? {
+            generatedReads: new Neo4jGraphQLReads({
+              driver: neo4j.client.driver,
+              database: config.neo4j?.database,
+            }),
+          }
         : {}),
     },
     oauth,

@@ -1,5 +1,5 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { CypherEngineMetrics } from '../adapters/sqlite/cypher/engine';
+import type { CypherEngineMetrics } from './engine';
 
 /**
  * Cypher on the embedded store, on `/metrics` (docs/operations.md, "Metrics"): how queries

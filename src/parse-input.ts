@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ValidationError, type ValidationIssue } from '../errors';
+import { ValidationError, type ValidationIssue } from './errors';
 
 /** Converts zod issues to the `details.issues` shape of docs/http-conventions.md. */
 export function toIssues(error: z.ZodError, root: string): ValidationIssue[] {

@@ -11,17 +11,12 @@ import type { IndexOutbox } from '../ports/index-outbox';
 import type { VectorIndex } from '../ports/vector-index';
 import type { WorkspaceStore } from '../ports/workspace-store';
 import type { StoreInstrument } from '../metrics/store-metrics';
-import { SearchIndexer, type IndexerOptions } from './indexer';
-import { SearchMetrics } from './metrics';
-import { QUERY_CACHE_ENTRIES, QueryEmbeddingCache } from './query-cache';
+import { SearchIndexer, type IndexerOptions } from '../search/indexer';
+import { SearchMetrics } from '../search/metrics';
+import { QUERY_CACHE_ENTRIES, QueryEmbeddingCache } from '../search/query-cache';
 import { createEmbedders, createVectorIndex, sharedEmbedders } from './search-backends';
-import { SearchService } from './search-service';
-
-/** What the HTTP layer (and tests) use of search. */
-export interface SearchDeps {
-  service: SearchService;
-  indexer: SearchIndexer;
-}
+import type { SearchDeps } from '../search/search-deps';
+import { SearchService } from '../search/search-service';
 
 export interface SearchWiring {
   deps: SearchDeps;

@@ -11,14 +11,8 @@ import type { HealthCheck } from '../ports/health';
 import type { LiveDataSourceStore } from '../ports/live-data-source-store';
 import type { TimeSeriesStore } from '../ports/timeseries-store';
 import type { StoreInstrument } from '../metrics/store-metrics';
-import { LiveDataService } from './live-data-service';
-
-/** What the HTTP layer needs for live data. */
-export interface LiveDataDeps {
-  service: LiveDataService;
-  /** Body limit of POST /api/live-data/ingest. */
-  ingestBodyLimitBytes: number;
-}
+import type { LiveDataDeps } from '../live-data/live-data-deps';
+import { LiveDataService } from '../live-data/live-data-service';
 
 /** Live data wired from config, plus the readiness checks it adds and how to release it. */
 export interface LiveDataWiring {

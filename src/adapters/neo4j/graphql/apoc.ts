@@ -1,7 +1,7 @@
 import { Neo4jError } from 'neo4j-driver';
 import type { Logger } from 'pino';
-import { ServiceUnavailableError } from '../errors';
-import type { GraphQLNeo4j } from './server';
+import { ServiceUnavailableError } from '../../../errors';
+import type { Neo4jGraphQLTarget } from './read-fields';
 
 /**
  * The APOC core functions the Cypher of the generated read fields calls. @neo4j/graphql
@@ -13,7 +13,7 @@ import type { GraphQLNeo4j } from './server';
 export const APOC_FUNCTIONS = ['apoc.date.convertFormat'] as const;
 
 /** The functions of APOC_FUNCTIONS the server does not offer (none with APOC core installed). */
-export async function missingApocFunctions(target: GraphQLNeo4j): Promise<string[]> {
+export async function missingApocFunctions(target: Neo4jGraphQLTarget): Promise<string[]> {
   const session = target.driver.session({
     defaultAccessMode: 'READ',
     ...(target.database ? { database: target.database } : {}),
@@ -43,7 +43,7 @@ function missingMessage(names: readonly string[]): string {
  * logs a warning naming the missing functions if not. The service runs either way: only
  * those fields fail, each with the error of `apocMissingError`.
  */
-export function warnIfApocMissing(target: GraphQLNeo4j, logger: Logger): void {
+export function warnIfApocMissing(target: Neo4jGraphQLTarget, logger: Logger): void {
   missingApocFunctions(target).then(
     (missing) => {
       if (missing.length > 0) {

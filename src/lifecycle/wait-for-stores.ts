@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * Runs start-up work that needs the stores (the first-start bootstrap) and, while a store

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../../domain/change-events';
+import type { ChangeEvent } from '../domain/change-events';
 
 /** A change event as the API shows it (docs/events.md, "The event"). */
 export interface EventView {
