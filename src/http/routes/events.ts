@@ -162,8 +162,22 @@ async function stream(
   first: Awaited<ReturnType<EventFeed['page']>>,
 ): Promise<void> {
   const { feed } = options;
+  let lastWrite = Date.now();
+  const heartbeat = setInterval(
+    () => {
+      if (Date.now() - lastWrite >= options.heartbeatMs && res.writableLength === 0) {
+        res.write(': heartbeat\n\n');
+        lastWrite = Date.now();
+      }
+    },
+    Math.max(1000, Math.floor(options.heartbeatMs / 2)),
+  );
   const stop = new AbortController();
-  const end = () => stop.abort();
+  const end = () => {
+    // The heartbeat stops with the connection even while a page read is still under way.
+    clearInterval(heartbeat);
+    stop.abort();
+  };
   res.once('close', end);
   options.draining.addEventListener('abort', end, { once: true });
   res.statusCode = 200;
@@ -177,7 +191,6 @@ async function stream(
 
   let page = first;
   let cursor = query.after ?? 0;
-  let lastWrite = Date.now();
   const write = async (text: string): Promise<boolean> => {
     lastWrite = Date.now();
     if (res.write(text)) {
@@ -185,15 +198,7 @@ async function stream(
     }
     return drained(res, options.stallMs, stop.signal);
   };
-  const heartbeat = setInterval(
-    () => {
-      if (Date.now() - lastWrite >= options.heartbeatMs && res.writableLength === 0) {
-        res.write(': heartbeat\n\n');
-        lastWrite = Date.now();
-      }
-    },
-    Math.max(1000, Math.floor(options.heartbeatMs / 2)),
-  );
+
   let why: string | null = null;
   try {
     for (;;) {
