@@ -7,7 +7,7 @@ import {
   searchWidth,
 } from '../../src/adapters/sqlite/ann/hnsw-params';
 import { HnswWorkspace, type PointRecord } from '../../src/adapters/sqlite/ann/hnsw-workspace';
-import { unit } from '../contract/vector-index.contract';
+import { unit } from '../contract/vector-index/vector-index.contract';
 
 const limits = { width: () => 64, maxPendingScan: 100, maxFetch: 1000 };
 const query = (vector: Float32Array, extra: { topK?: number; entityType?: string } = {}) => ({

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pointId } from '../../src/adapters/qdrant/point-id';
 import { QdrantVectorIndex } from '../../src/adapters/qdrant/vector-index';
 import { ServiceUnavailableError } from '../../src/errors';
-import { unit } from '../contract/vector-index.contract';
+import { unit } from '../contract/vector-index/vector-index.contract';
 
 /**
  * No Qdrant can run here, so these tests check what the adapter sends (through the real

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import type { NewChangeEvent } from '../../../src/domain/change-events';
+import type { GraphNode } from '../../../src/domain/graph';
+import type { ChangeLogStore } from '../../../src/ports/change-log';
+import type { GraphStore } from '../../../src/ports/graph-store';
+
+/** The stores under test, on one engine, and how to remove what a run wrote. */
+export interface ChangeLogStores {
+  graph: GraphStore;
+  changeLog: ChangeLogStore;
+  /** Removes these workspaces' records (a shared server keeps everything else). */
+  cleanup(workspaceIds: readonly string[]): Promise<void>;
+}
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString();
+
+function event(subjectId: string, overrides: Partial<NewChangeEvent> = {}): NewChangeEvent {
+  return {
+    id: `evt_${randomUUID()}`,
+    type: 'node.created',
+    occurredAt: at(0),
+    actor: { kind: 'apiKey', id: 'key_contract' },
+    cause: { commandId: randomUUID() },
+    subjectType: 'Pump',
+    subjectId,
+    data: { before: null, after: { id: subjectId, name: 'ü "quoted" 🚀' } },
+    ...overrides,
+  };
+}
+
+function node(id: string): GraphNode {
+  return {
+    id,
+    entityType: 'Pump',
+    name: id,
+    properties: {},
+    version: 1,
+    createdAt: at(0),
+    updatedAt: at(0),
+  };
+}
+
+/**
+ * The behaviour every change-log adapter must show (docs/events.md): events appended in a
+ * graph transaction commit with it or not at all, numbered per workspace without gaps in
+ * commit order, read back by cursor and filter, and trimmed by age with the horizon moved.
+ * It never assumes an empty store: every test works in fresh random workspaces.
+ */
+export function changeLogContract(name: string, factory: () => Promise<ChangeLogStores>): void {
+  describe(`ChangeLog contract: ${name}`, () => {
+    let stores: ChangeLogStores;
+    const used: string[] = [];
+    const workspace = () => {
+      const id = randomUUID();
+      used.push(id);
+      return id;
+    };
+    const append = (ws: string, events: NewChangeEvent[], withNode?: GraphNode) =>
+      stores.graph.transaction(ws, async (uow) => {
+        if (withNode) {
+          await uow.graph.insertNode(withNode);
+        }
+        return uow.changes.append(events);
+      });
+
+    beforeAll(async () => {
+      stores = await factory();
+    });
+    afterAll(async () => {
+      await stores.cleanup(used);
+    });
+
+    it('numbers events from 1 per workspace, without gaps, and reads them back whole', async () => {
+      const ws = workspace();
+      const other = workspace();
+      expect(await stores.changeLog.bounds(ws)).toEqual({ head: 0, horizon: 0 });
+      expect(await append(ws, [event('a'), event('b')])).toBe(2);
+      expect(await append(other, [event('x')])).toBe(1);
+      const third = event('c', {
+        type: 'node.updated',
+        subjectTypeBefore: 'Valve',
+        cause: { commandId: 'c1', undoOf: 'c0' },
+        data: { before: { v: 1 }, after: { v: 2 }, changedKeys: ['v'] },
+      });
+      expect(await append(ws, [third])).toBe(3);
+      const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
+      expect(page.events.map((e) => [e.seq, e.subjectId])).toEqual([
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+      ]);
+      expect(page).toMatchObject({ cursor: 3, more: false });
+      expect(page.events[2]).toEqual({ ...third, workspaceId: ws, seq: 3 });
+      expect(page.events[0]?.data).toEqual({
+        before: null,
+        after: { id: 'a', name: 'ü "quoted" 🚀' },
+      });
+      expect(await stores.changeLog.bounds(ws)).toEqual({ head: 3, horizon: 0 });
+      // Another workspace's events never show.
+      expect(
+        (await stores.changeLog.read(other, 0, {}, 10, 100)).events.map((e) => e.subjectId),
+      ).toEqual(['x']);
+    });
+
+    it('appends nothing when the transaction rolls back, and reuses no number', async () => {
+      const ws = workspace();
+      await append(ws, [event('kept')]);
+      await expect(
+        stores.graph.transaction(ws, async (uow) => {
+          await uow.graph.insertNode(node('rolled-back'));
+          await uow.changes.append([event('lost')]);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await stores.graph.getNode(ws, 'rolled-back')).toBeNull();
+      await append(ws, [event('next')]);
+      const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
+      expect(page.events.map((e) => [e.seq, e.subjectId])).toEqual([
+        [1, 'kept'],
+        [2, 'next'],
+      ]);
+    });
+
+    it('commits events with the records of their transaction', async () => {
+      const ws = workspace();
+      await append(ws, [event('n1')], node('n1'));
+      expect(await stores.graph.getNode(ws, 'n1')).not.toBeNull();
+      expect((await stores.changeLog.read(ws, 0, {}, 10, 100)).events).toHaveLength(1);
+    });
+
+    it('numbers concurrent transactions of one workspace in commit order, once each', async () => {
+      const ws = workspace();
+      const heads = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => append(ws, [event(`c${i}`), event(`d${i}`)])),
+      );
+      expect([...heads].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 12 }, (_, i) => 2 * (i + 1)),
+      );
+      const page = await stores.changeLog.read(ws, 0, {}, 100, 100);
+      expect(page.events.map((e) => e.seq)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+      // Each transaction's two events are adjacent: nothing interleaved them.
+      for (let i = 0; i < 24; i += 2) {
+        expect(page.events[i]?.subjectId.slice(1)).toBe(page.events[i + 1]?.subjectId.slice(1));
+      }
+    });
+
+    it('reads after a cursor, at most limit events, and says whether more follow', async () => {
+      const ws = workspace();
+      await append(
+        ws,
+        Array.from({ length: 5 }, (_, i) => event(`e${i + 1}`)),
+      );
+      const first = await stores.changeLog.read(ws, 0, {}, 2, 100);
+      expect(first.events.map((e) => e.seq)).toEqual([1, 2]);
+      expect(first).toMatchObject({ cursor: 2, more: true });
+      const rest = await stores.changeLog.read(ws, first.cursor, {}, 10, 100);
+      expect(rest.events.map((e) => e.seq)).toEqual([3, 4, 5]);
+      expect(rest).toMatchObject({ cursor: 5, more: false });
+      expect(await stores.changeLog.read(ws, 5, {}, 10, 100)).toEqual({
+        events: [],
+        cursor: 5,
+        more: false,
+      });
+    });
+
+    it('filters by type and subject type, moving the cursor past what it skipped', async () => {
+      const ws = workspace();
+      await append(ws, [
+        event('p1'),
+        event('v1', { subjectType: 'Valve' }),
+        event('e1', { type: 'edge.created', subjectType: 'FEEDS' }),
+        event('p2', { type: 'node.updated', subjectType: 'Pump', subjectTypeBefore: 'Valve' }),
+        event('v2', { type: 'node.deleted', subjectType: 'Valve' }),
+      ]);
+      const valves = await stores.changeLog.read(ws, 0, { subjectType: 'Valve' }, 10, 100);
+      expect(valves.events.map((e) => e.subjectId)).toEqual(['v1', 'p2', 'v2']);
+      const created = await stores.changeLog.read(ws, 0, { types: ['node.created'] }, 10, 100);
+      expect(created.events.map((e) => e.subjectId)).toEqual(['p1', 'v1']);
+      expect(created).toMatchObject({ cursor: 5, more: false });
+      // The scan limit bounds the work: fewer events, a cursor further on, more to come.
+      const scanned = await stores.changeLog.read(ws, 0, { types: ['node.deleted'] }, 10, 2);
+      expect(scanned).toEqual({ events: [], cursor: 2, more: true });
+    });
+
+    it('trims events older than a time in steps, and raises the horizon past them', async () => {
+      const ws = workspace();
+      await append(ws, [event('old1', { occurredAt: '2000-01-01T00:00:00.000Z' })]);
+      await append(ws, [event('old2', { occurredAt: '2000-01-01T00:00:01.000Z' })]);
+      await append(ws, [event('new', { occurredAt: '2999-01-01T00:00:00.000Z' })]);
+      // Other workspaces' old events may be trimmed too (retention is global): trim until
+      // none older than the cut is left, then look at this workspace.
+      for (
+        let i = 0;
+        i < 100 && (await stores.changeLog.trim('2001-01-01T00:00:00.000Z', 1)) > 0;
+        i += 1
+      ) {
+        // one at a time: the step bound
+      }
+      expect(await stores.changeLog.bounds(ws)).toEqual({ head: 3, horizon: 2 });
+      const page = await stores.changeLog.read(ws, 2, {}, 10, 100);
+      expect(page.events.map((e) => e.subjectId)).toEqual(['new']);
+      expect(await stores.changeLog.trim('2001-01-01T00:00:00.000Z', 10)).toBe(0);
+    });
+  });
+}
