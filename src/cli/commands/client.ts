@@ -1,21 +1,8 @@
-import type { OAuthClient } from '../../domain/oauth';
 import { MAX_CLIENT_NAME_LENGTH } from '../../auth/oauth/client-service';
 import { nameValue, required, scopesValue, uuidValue } from '../args';
 import { collectAll, type CommandDef } from '../command';
+import { presentOAuthClient } from '../../http/presenters/oauth-clients';
 import { formatFields, formatTable } from '../output';
-
-/** The JSON shape of a client: what `GET /api/oauth/clients` shows. */
-function presentClient(client: OAuthClient): object {
-  return {
-    clientId: client.id,
-    name: client.name,
-    redirectUri: client.redirectUri,
-    scopes: client.scopes,
-    workspaceId: client.workspaceId,
-    createdAt: client.createdAt,
-    createdBy: client.createdBy,
-  };
-}
 
 const create: CommandDef = {
   group: 'client',
@@ -50,7 +37,7 @@ const create: CommandDef = {
       createdBy: null,
     });
     return {
-      json: presentClient(client),
+      json: presentOAuthClient(client),
       text: [
         'Registered OAuth client.',
         ...formatFields([
@@ -85,7 +72,7 @@ const list: CommandDef = {
         : deps.oauthClients.list(workspaceId, page),
     );
     return {
-      json: clients.map(presentClient),
+      json: clients.map(presentOAuthClient),
       text:
         clients.length === 0
           ? ['No OAuth clients.']
@@ -111,7 +98,7 @@ const remove: CommandDef = {
     const client = await deps.oauthClients.find(required(values, 'id'));
     await deps.oauthClients.delete(client.workspaceId, client.id);
     return {
-      json: { ...presentClient(client), deleted: true },
+      json: { ...presentOAuthClient(client), deleted: true },
       text: [`Deleted OAuth client ${client.id} (${client.name}).`],
     };
   },

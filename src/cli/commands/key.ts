@@ -9,6 +9,7 @@ import {
   type OptionValues,
 } from '../args';
 import { collectAll, type CliDeps, type CommandDef } from '../command';
+import { presentApiKey, type ApiKeyView } from '../../http/presenters/api-keys';
 import { formatFields, formatTable } from '../output';
 
 /** Longest key name accepted, as in the HTTP API. */
@@ -21,19 +22,11 @@ function keyStatus(key: ApiKey, deps: CliDeps): 'active' | 'revoked' | 'expired'
 }
 
 /** The JSON shape of a key: what the HTTP API shows, plus its status. Never the secret. */
-function presentKey(key: ApiKey, deps: CliDeps): object {
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    workspaceId: key.workspaceId,
-    scopes: key.scopes,
-    createdAt: key.createdAt,
-    expiresAt: key.expiresAt,
-    revokedAt: key.revokedAt,
-    createdBy: key.createdBy,
-    status: keyStatus(key, deps),
-  };
+function presentKey(
+  key: ApiKey,
+  deps: CliDeps,
+): ApiKeyView & { status: ReturnType<typeof keyStatus> } {
+  return { ...presentApiKey(key), status: keyStatus(key, deps) };
 }
 
 function describeScopes(key: ApiKey): string {

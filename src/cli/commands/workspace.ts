@@ -1,6 +1,7 @@
 import { effectiveLimits, PLANS, type RateLimits, type Workspace } from '../../domain/workspace';
 import { limitsValue, planValue, positiveIntValue, required, uuidValue } from '../args';
 import { collectAll, type CliDeps, type CommandDef, type CommandResult } from '../command';
+import { presentWorkspace, type WorkspaceView } from '../../http/presenters/workspaces';
 import { formatFields, formatTable } from '../output';
 
 const LIMIT_OPTIONS = [
@@ -16,15 +17,14 @@ const LIMIT_OPTIONS = [
   },
 ];
 
-/** The JSON shape of a workspace: stored limits plus the limits actually in force. */
-function presentWorkspace(workspace: Workspace, enterpriseDefault: RateLimits): object {
+/** The JSON shape of a workspace: what the HTTP API shows, plus the limits in force. */
+function presentWorkspaceWithLimits(
+  workspace: Workspace,
+  enterpriseDefault: RateLimits,
+): WorkspaceView & { effectiveLimits: RateLimits } {
   return {
-    id: workspace.id,
-    name: workspace.name,
-    plan: workspace.plan,
-    limits: workspace.limits,
+    ...presentWorkspace(workspace),
     effectiveLimits: effectiveLimits(workspace, enterpriseDefault),
-    createdAt: workspace.createdAt,
   };
 }
 
@@ -37,7 +37,7 @@ function describeLimits(workspace: Workspace, enterpriseDefault: RateLimits): st
 
 function workspaceResult(heading: string, workspace: Workspace, deps: CliDeps): CommandResult {
   return {
-    json: presentWorkspace(workspace, deps.enterpriseDefault),
+    json: presentWorkspaceWithLimits(workspace, deps.enterpriseDefault),
     text: [
       heading,
       ...formatFields([
@@ -97,7 +97,7 @@ const list: CommandDef = {
   async run(_values, deps) {
     const workspaces = await collectAll((page) => deps.workspaces.listAll(page));
     return {
-      json: workspaces.map((w) => presentWorkspace(w, deps.enterpriseDefault)),
+      json: workspaces.map((w) => presentWorkspaceWithLimits(w, deps.enterpriseDefault)),
       text:
         workspaces.length === 0
           ? ['No workspaces.']

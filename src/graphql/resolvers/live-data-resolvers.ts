@@ -6,7 +6,8 @@ import {
   toIngestBatches,
   toLiveQuery,
 } from '../../live-data/inputs';
-import type { LiveDataService, SourceWithStats } from '../../live-data/live-data-service';
+import type { LiveDataService } from '../../live-data/live-data-service';
+import { presentSource, type SourceView } from '../../http/presenters/live-data';
 import { parseInput } from '../../parse-input';
 import type { Clock } from '../../ports/clock';
 import { requireScope } from '../context';
@@ -37,14 +38,14 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
   ) => {
     const page = pageOf(args);
     const result = await liveData.listSources(workspaceId, { entityId }, page);
-    return { items: result.items, total: result.total, ...page };
+    return { items: result.items.map(presentSource), total: result.total, ...page };
   };
 
   return {
     Query: {
-      liveDataSource: (_root, args: { id: string }, ctx) => {
+      liveDataSource: async (_root, args: { id: string }, ctx) => {
         requireScope(ctx, 'read:livedata');
-        return liveData.getSource(ctx.workspaceId, args.id);
+        return presentSource(await liveData.getSource(ctx.workspaceId, args.id));
       },
       liveDataSources: (
         _root,
@@ -97,7 +98,7 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
           () => parseInput(createSourceBody, withoutNulls(args.input), 'body'),
           [[/^body(?=\.|$)/, 'args.input']],
         );
-        return liveData.createSource(
+        const source = await liveData.createSource(
           ctx.workspaceId,
           {
             name: body.name,
@@ -107,6 +108,7 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
           },
           ctx.principal.actorId,
         );
+        return presentSource(source);
       },
       ingestDataPoints: async (
         _root,
@@ -123,9 +125,7 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
       },
     },
     LiveDataSource: {
-      lastPointAt: (source: SourceWithStats) =>
-        source.lastPointAt === null ? null : iso(source.lastPointAt),
-      entity: (source: SourceWithStats, _args: unknown, ctx): Promise<GraphNode | null> | null => {
+      entity: (source: SourceView, _args: unknown, ctx): Promise<GraphNode | null> | null => {
         if (source.entityId === null) {
           return null;
         }

@@ -22,6 +22,7 @@ export interface SubscriptionView {
   updatedAt: string;
 }
 
+/** The public shape of a subscription. */
 export function presentSubscription(subscription: EventSubscription): SubscriptionView {
   return {
     id: subscription.id,
@@ -46,8 +47,11 @@ export function presentSubscription(subscription: EventSubscription): Subscripti
   };
 }
 
-/** A delivery attempt as the delivery log shows it. */
-export function presentAttempt(attempt: DeliveryAttempt) {
+/** A delivery attempt as the delivery log shows it (openapi `DeliveryAttempt`). */
+export type DeliveryAttemptView = Omit<DeliveryAttempt, 'subscriptionId' | 'workspaceId'>;
+
+/** The public shape of a delivery attempt. */
+export function presentAttempt(attempt: DeliveryAttempt): DeliveryAttemptView {
   return {
     id: attempt.id,
     eventId: attempt.eventId,

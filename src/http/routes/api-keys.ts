@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ApiKeyService } from '../../auth/api-key-service';
-import type { ApiKey } from '../../domain/api-key';
 import { SCOPES } from '../../domain/scopes';
 import { parsePage } from '../paging';
+import { presentApiKey } from '../presenters/api-keys';
 import { sendData, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
@@ -22,21 +22,6 @@ const createBody = z
   .strict();
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-
-/** The public shape of a key: never the secret or its hash. */
-export function presentApiKey(key: ApiKey): object {
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    workspaceId: key.workspaceId,
-    scopes: key.scopes,
-    createdAt: key.createdAt,
-    expiresAt: key.expiresAt,
-    revokedAt: key.revokedAt,
-    createdBy: key.createdBy,
-  };
-}
 
 /** API key management for the request's workspace (scope `admin`). */
 export function apiKeyRoutes(deps: { apiKeys: ApiKeyService }): RouteDef[] {

@@ -8,10 +8,10 @@ import {
   payloadJson,
   type Connector,
   type StoredWebhookEvent,
-  type WebhookEvent,
 } from '../../domain/webhooks';
 import type { ConnectorService } from '../../webhooks/connector-service';
 import { parsePage } from '../paging';
+import { presentConnector, presentWebhookEvent } from '../presenters/connectors';
 import { sendData, sendDataWithRawJson, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
@@ -63,43 +63,6 @@ function receptionUrl(req: Request, publicUrl: string | undefined, endpointId: s
   return `${base.replace(/\/+$/, '')}/api/webhooks/${endpointId}`;
 }
 
-/** The public shape of a connector: never its secrets. */
-export function presentConnector(connector: Connector, url: string): object {
-  return {
-    id: connector.id,
-    type: connector.type,
-    name: connector.name,
-    entityType: connector.entityType,
-    endpointId: connector.endpointId,
-    receptionUrl: url,
-    nodeId: connector.id,
-    createdAt: connector.createdAt,
-    updatedAt: connector.updatedAt,
-    secretRotatedAt: connector.secretRotatedAt,
-    previousSecretExpiresAt: connector.previousSecretExpiresAt,
-  };
-}
-
-/** An event as listed (no payload, no internal replay key). */
-export function presentEvent(event: WebhookEvent): Record<string, unknown> {
-  return {
-    id: event.id,
-    connectorId: event.connectorId,
-    status: event.status,
-    scheme: event.scheme,
-    deliveryId: event.deliveryId,
-    signedAt: event.signedAt,
-    receivedAt: event.receivedAt,
-    updatedAt: event.updatedAt,
-    processedAt: event.processedAt,
-    attempts: event.attempts,
-    nodeId: event.nodeId,
-    duplicateOf: event.duplicateOf,
-    failureReason: event.failureReason,
-    payloadBytes: event.payloadBytes,
-  };
-}
-
 /**
  * An event with its payload: the stored JSON text is written into the answer as it is, not
  * parsed and serialised again, so every stored event can be read whatever its nesting
@@ -109,7 +72,7 @@ export function presentEvent(event: WebhookEvent): Record<string, unknown> {
 function sendEventWithPayload(res: Response, event: StoredWebhookEvent): void {
   const text = payloadJson(event);
   const valid = text !== null && parsesAsJson(text);
-  sendDataWithRawJson(res, 200, presentEvent(event), 'payload', valid ? text : 'null');
+  sendDataWithRawJson(res, 200, presentWebhookEvent(event), 'payload', valid ? text : 'null');
 }
 
 function parsesAsJson(text: string): boolean {
@@ -218,7 +181,7 @@ export function connectorRoutes(deps: {
         const page = parsePage(req.query);
         const filter = query.status === undefined ? {} : { status: query.status };
         const result = await deps.connectors.listEvents(workspaceId, id, filter, page);
-        sendPage(res, result.items.map(presentEvent), result.total, page);
+        sendPage(res, result.items.map(presentWebhookEvent), result.total, page);
       },
     },
     {
@@ -241,7 +204,7 @@ export function connectorRoutes(deps: {
         const { id, eventId } = parseInput(eventParams, req.params, 'params');
         parseInput(noBody, req.body, 'body');
         const event = await deps.connectors.replay(workspaceId, id, eventId);
-        sendData(res, 200, presentEvent(event));
+        sendData(res, 200, presentWebhookEvent(event));
       },
     },
   ];

@@ -21,6 +21,7 @@ import { UndecodableUploadError, type ImportService } from '../../transfer/api-i
 import type { ImportStore } from '../../ports/import-store';
 import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
+import { presentImport } from '../presenters/imports';
 import { requireScope, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../../parse-input';
@@ -36,22 +37,6 @@ const startQuery = z
 const listQuery = z
   .object({ limit: z.string().optional(), offset: z.string().optional() })
   .strict();
-
-/** The public shape of an import record. */
-export function presentImport(record: ImportRecord): object {
-  return {
-    id: record.id,
-    status: record.status,
-    nodes: record.nodes,
-    edges: record.edges,
-    unchanged: record.unchanged,
-    lines: record.lines,
-    errors: record.errors,
-    validateRecords: record.validateRecords,
-    startedAt: record.startedAt,
-    finishedAt: record.finishedAt,
-  };
-}
 
 /**
  * The upload must be NDJSON (`application/x-ndjson`, UTF-8), uncompressed or in one of the

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SeriesPoint } from '../../domain/live-data';
 import {
   createSourceBody,
   ingestBodySchema,
@@ -7,12 +6,12 @@ import {
   toIngestBatches,
   toLiveQuery,
 } from '../../live-data/inputs';
-import type { LiveQuery, SeriesResult, SourceWithStats } from '../../live-data/live-data-service';
 import type { LiveDataDeps } from '../../live-data/live-data-deps';
 import type { Clock } from '../../ports/clock';
 import { jsonBody } from '../middleware/json-body';
 import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
+import { presentSeries, presentSource } from '../presenters/live-data';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../../parse-input';
@@ -32,43 +31,6 @@ const listQuery = z
   .strict();
 
 const idParams = z.object({ id: z.string().min(1).max(128) });
-
-const iso = (ms: number): string => new Date(ms).toISOString();
-
-/** The public shape of a source. */
-export function presentSource(source: SourceWithStats): object {
-  return {
-    id: source.id,
-    name: source.name,
-    unit: source.unit,
-    description: source.description,
-    entityId: source.entityId,
-    createdAt: source.createdAt,
-    lastPointAt: source.lastPointAt === null ? null : iso(source.lastPointAt),
-    pointCount: source.pointCount,
-  };
-}
-
-function presentPoint(point: SeriesPoint): object {
-  return point.tags === undefined
-    ? { timestamp: iso(point.timestamp), value: point.value }
-    : { timestamp: iso(point.timestamp), value: point.value, tags: point.tags };
-}
-
-/** One source's answer: `{ sourceId, aggregation, interval, from, to, points }` (+ raw paging). */
-function presentSeries(query: LiveQuery, interval: string | null, series: SeriesResult): object {
-  const common = {
-    sourceId: series.sourceId,
-    aggregation: query.aggregation,
-    interval,
-    from: iso(query.from),
-    to: iso(query.to),
-  };
-  const points = series.points.map(presentPoint);
-  return query.aggregation === 'raw'
-    ? { ...common, limit: query.limit, order: query.order, truncated: series.truncated, points }
-    : { ...common, points };
-}
 
 /** Live data sources, ingest and time-series queries (scopes read:livedata / write:livedata). */
 export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {

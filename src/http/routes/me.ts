@@ -1,21 +1,9 @@
-import type { Workspace } from '../../domain/workspace';
 import type { WorkspaceStore } from '../../ports/workspace-store';
 import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
+import { presentWorkspace } from '../presenters/workspaces';
 import { principalOf } from '../request-context';
 import type { RouteDef } from '../route-table';
-
-/** The public shape of a workspace, with the caller's scopes in it when known. */
-export function presentWorkspace(workspace: Workspace, scopes?: readonly string[]): object {
-  return {
-    id: workspace.id,
-    name: workspace.name,
-    plan: workspace.plan,
-    limits: workspace.limits,
-    createdAt: workspace.createdAt,
-    ...(scopes ? { scopes } : {}),
-  };
-}
 
 /** `/api/me` and `/api/workspaces`: global routes, no x-workspace-id needed. */
 export function meRoutes(deps: { workspaces: WorkspaceStore }): RouteDef[] {

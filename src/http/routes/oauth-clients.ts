@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { OAuthClientService } from '../../auth/oauth/client-service';
 import { MAX_CLIENT_NAME_LENGTH } from '../../auth/oauth/client-service';
-import { redirectUriProblem, type OAuthClient } from '../../domain/oauth';
+import { redirectUriProblem } from '../../domain/oauth';
 import { SCOPES } from '../../domain/scopes';
 import { parsePage } from '../paging';
 import { sendData, sendPage } from '../presenters/envelope';
+import { presentOAuthClient } from '../presenters/oauth-clients';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../../parse-input';
@@ -29,19 +30,6 @@ const createBody = z
   .strict();
 
 const idParams = z.object({ clientId: z.string().min(1).max(100) });
-
-/** The public shape of a client application. */
-export function presentOAuthClient(client: OAuthClient): object {
-  return {
-    clientId: client.id,
-    name: client.name,
-    redirectUri: client.redirectUri,
-    scopes: client.scopes,
-    workspaceId: client.workspaceId,
-    createdAt: client.createdAt,
-    createdBy: client.createdBy,
-  };
-}
 
 /**
  * Registration of OAuth client applications (scope `admin`). A client belongs to the
