@@ -1,7 +1,7 @@
 /**
  * A script that writes through SqliteDatabase with tiny WAL bounds and nothing else to keep
  * its process alive, then prints how many rows landed: a write that waits for the checkpoint
- * worker's truncation must not let the process end early (sqlite-checkpointer.test.ts).
+ * worker's truncation must not let the process end early (test/e2e/process/wal-bound.test.ts).
  *
  *   node --import tsx test/support/wal-bound-script.ts <database file>
  */

@@ -2,7 +2,10 @@ import { noticeText, storeNotice, withoutCredentials } from '../../src/cli/store
 import { loadConfig } from '../../src/config/load-config';
 import { KEY_A } from '../support/secrets';
 
-/** What the CLI says about the store it opened (the real-process tests in cli.test.ts run it). */
+/**
+ * What the CLI says about the store it opened (test/e2e/process/cli.test.ts runs the CLI as a
+ * real process).
+ */
 describe('CLI store notice', () => {
   it('names the SQLite file, and says when this run created it', () => {
     const config = loadConfig({ DATA_DIR: '/srv/wos' });

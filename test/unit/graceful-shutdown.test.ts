@@ -7,7 +7,7 @@ import { RawConnection } from '../support/raw-http';
 
 /**
  * GracefulShutdown in-process, over a plain HTTP server whose handler answers when the test
- * says so (test/e2e/shutdown.test.ts runs it in the real process on signals).
+ * says so (test/e2e/process/shutdown.test.ts runs it in the real process on signals).
  */
 describe('GracefulShutdown', () => {
   let server: http.Server;

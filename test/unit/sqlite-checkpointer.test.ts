@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 
@@ -131,15 +129,6 @@ describe('background WAL checkpoints', () => {
       await eventually(() => walSize() === 0);
       expect(count()).toBe(500);
     });
-
-    it('keeps a process whose write waits for a truncation alive until the write is done', async () => {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', 'test/support/wal-bound-script.ts', path.join(dir, 'script.db')],
-        { timeout: 60_000 },
-      );
-      expect(stdout.trim()).toBe('rows 5000');
-    }, 70_000);
 
     it('lets writes go on when a reader keeps the truncation from completing', async () => {
       const reader = new BetterSqlite3(file, { readonly: true });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ServiceProcess } from '../support/service-process';
-import { engineEnv } from '../support/test-engine';
+import { ServiceProcess } from '../../support/service-process';
+import { engineEnv } from '../../support/test-engine';
 
 /**
  * Operator mistakes at start-up end the real process (`node --import tsx src/main.ts`) with

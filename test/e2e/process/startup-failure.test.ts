@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ServiceProcess } from '../support/service-process';
-import { engineEnv } from '../support/test-engine';
+import { ServiceProcess } from '../../support/service-process';
+import { engineEnv } from '../../support/test-engine';
 
 /**
  * A failure at start-up that no check foresaw (here a store file that is not a database)

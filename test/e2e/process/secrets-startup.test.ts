@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { readConnectorSecrets, writeConnectorSecret } from '../support/raw-store';
-import { serviceWorkspace, ServiceProcess } from '../support/service-process';
-import { testConfig } from '../support/test-app';
-import { itOn } from '../support/test-engine';
+import { readConnectorSecrets, writeConnectorSecret } from '../../support/raw-store';
+import { serviceWorkspace, ServiceProcess } from '../../support/service-process';
+import { testConfig } from '../../support/test-app';
+import { itOn } from '../../support/test-engine';
 
 /** With NEO4J_URI, SECRETS_KEY is required: no key file is generated or read in DATA_DIR. */
 const KEY_FILE = "the key file in DATA_DIR is the embedded store's; Neo4j requires SECRETS_KEY";

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { jsonRequest, RawConnection } from '../support/raw-http';
+import { jsonRequest, RawConnection } from '../../support/raw-http';
 import {
   serviceWorkspace,
   ServiceProcess,
   untilRefused,
   type ServiceWorkspace,
-} from '../support/service-process';
+} from '../../support/service-process';
 
 /**
  * SIGTERM on the real process (`node --import tsx src/main.ts`): requests already received

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { envSchema } from '../../src/config/env-schema';
-import { APOC_FUNCTIONS } from '../../src/adapters/neo4j/graphql/apoc';
+import { envSchema } from '../../../src/config/env-schema';
+import { APOC_FUNCTIONS } from '../../../src/adapters/neo4j/graphql/apoc';
 
-const root = path.resolve(__dirname, '..', '..');
+const root = path.resolve(__dirname, '..', '..', '..');
 const composePath = path.join(root, 'docker-compose.yml');
 const workflowPath = path.join(root, '.github', 'workflows', 'ci.yml');
 

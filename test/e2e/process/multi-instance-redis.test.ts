@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddingsStub } from '../../bench/lib/embeddings-stub';
-import type { Container } from '../../src/container';
-import { SCOPES } from '../../src/domain/scopes';
-import type { RateLimits } from '../../src/domain/workspace';
-import { redisUnavailableReason, startRedis, type RedisServer } from '../support/redis-server';
-import { ServiceProcess } from '../support/service-process';
-import { createTestContainer, CreatedWorkspaces, testConfig } from '../support/test-app';
-import { engineEnv } from '../support/test-engine';
-import { xHeaders } from '../support/webhook-fixtures';
-import { openSse, startReceiver } from '../support/event-clients';
+import { startEmbeddingsStub } from '../../../bench/lib/embeddings-stub';
+import type { Container } from '../../../src/container';
+import { SCOPES } from '../../../src/domain/scopes';
+import type { RateLimits } from '../../../src/domain/workspace';
+import { redisUnavailableReason, startRedis, type RedisServer } from '../../support/redis-server';
+import { ServiceProcess } from '../../support/service-process';
+import { createTestContainer, CreatedWorkspaces, testConfig } from '../../support/test-app';
+import { engineEnv } from '../../support/test-engine';
+import { xHeaders } from '../../support/webhook-fixtures';
+import { openSse, startReceiver } from '../../support/event-clients';
 
 /**
  * Three real service processes (`node --import tsx src/main.ts`) on 127.0.0.1 behind no
