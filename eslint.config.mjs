@@ -28,7 +28,13 @@ const SERVICES = [
 ];
 /** Engine-neutral models and helpers, used by services and adapters alike. */
 const SHARED = ['cypher', 'filters', 'secrets', 'workers', 'metrics'];
-const SHARED_FILES = ['errors.ts', 'parse-input.ts', 'logger.ts', 'node-flags.ts'];
+const SHARED_FILES = [
+  'errors.ts',
+  'parse-input.ts',
+  'logger.ts',
+  'node-flags.ts',
+  'yield-to-event-loop.ts',
+];
 /** Thin layers over the services. */
 const PRESENTATION = ['http', 'graphql', 'cli', 'explorer', 'app'];
 /** Service code inside a shared folder: an adapter never calls it. */

@@ -1,6 +1,7 @@
 import type { GraphEdge, GraphNode, RecordKind } from '../domain/graph';
 import type { ValidationIssue } from '../errors';
 import type { UnitOfWork } from '../ports/graph-store';
+import { yieldToEventLoop } from '../yield-to-event-loop';
 import type { CompiledRelationshipType, CompiledType } from './compiled-schema';
 
 /** Records read per page of a type scan. */
@@ -65,13 +66,6 @@ async function* pages<R extends { id: string }>(
   }
 }
 
-/**
- * Lets the event loop answer other requests between two pages of a scan: checking a page
- * against a definition with costly patterns can take a while, and the scan runs inside the
- * type change's transaction (reads go on meanwhile; other writes wait for it).
- */
-const betweenPages = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Claims the record's unique values; a value another record holds is an issue. */
 async function claimAll(
   uow: UnitOfWork,
@@ -120,7 +114,9 @@ export async function scanNodes(
       await claimAll(uow, 'node', type, node, issues);
       found.add('node', node.id, issues);
     }
-    await betweenPages();
+    // Other requests are answered between two pages: the scan runs inside the type
+    // change's transaction, and a page checked against costly patterns takes a while.
+    await yieldToEventLoop();
   }
   return found.toJSON();
 }
@@ -178,7 +174,7 @@ export async function scanEdges(
       await claimAll(uow, 'edge', type, edge, issues);
       found.add('edge', edge.id, issues);
     }
-    await betweenPages();
+    await yieldToEventLoop();
   }
   return found.toJSON();
 }

@@ -5,6 +5,7 @@ import type { Embedder } from '../ports/embedder';
 import type { GraphStore } from '../ports/graph-store';
 import type { IndexOutbox, OutboxEntry } from '../ports/index-outbox';
 import type { ApproximateStatus, VectorIndex, VectorPoint } from '../ports/vector-index';
+import { yieldToEventLoop } from '../yield-to-event-loop';
 import { busyWithOthers, defaultWait, safeMessage, stage, StageFailure } from './indexer-support';
 import { nodeText } from './node-text';
 
@@ -345,7 +346,7 @@ export class SearchIndexer {
       [current, entries] = [next, following];
       // Yield to I/O between batches: a long drain must not starve requests. While the
       // loop is saturated with requests, pause longer: they come first.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       if (this.options.isBusy ? this.options.isBusy() : this.loopBusy()) {
         await this.wait(this.options.busyPauseMs, this.wake.signal);
       }

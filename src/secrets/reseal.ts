@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { SealedSecretStore, SecretRecordRef, UnreadableSecret } from '../ports/sealed-secrets';
+import { yieldToEventLoop } from '../yield-to-event-loop';
 
 /** Records per chunk: one short write each, so requests run between chunks. */
 export const RESEAL_CHUNK = 100;
@@ -20,8 +21,6 @@ export interface ResealReport {
   /** False when the pass was stopped (shutdown) before it went through every store. */
   complete: boolean;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The re-encryption pass: rewrites every stored secret that is plaintext (stored before
@@ -74,7 +73,7 @@ export class SecretResealer {
         report.resealed += chunk.resealed;
         report.unreadable.push(...chunk.unreadable);
         after = chunk.next;
-        await nextTurn();
+        await yieldToEventLoop();
       } while (after !== null);
     }
     report.complete = true;

@@ -8,6 +8,7 @@ import type { Scope } from '../domain/scopes';
 import type { OntologyService } from '../ontology/ontology-service';
 import type { GraphStore } from '../ports/graph-store';
 import type { ImportStore } from '../ports/import-store';
+import { yieldToEventLoop } from '../yield-to-event-loop';
 import { exportLineSchema, storedTypeOf } from './format';
 import { LineNotUtf8Error, LineTooLongError, ndjsonLines } from './ndjson-lines';
 import { importContext, importItem, type ImportItem } from './typed-import';
@@ -351,7 +352,7 @@ export class ImportService {
     if (pending.length > 0) {
       await this.imports.update(workspaceId, { ...record });
       // Other requests get the event loop (and the writer) between two chunks.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
   }
 
