@@ -2,8 +2,8 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import {
   DEFAULT_SHORTEST_PATH_NODES,
   ShortestPathSearches,
-} from '../../src/adapters/sqlite/cypher/shortest-path-search';
-import { registerCypherFunctions } from '../../src/adapters/sqlite/cypher/sql-functions';
+} from '../../src/adapters/sqlite/cypher/runtime/shortest-path-search';
+import { registerCypherFunctions } from '../../src/adapters/sqlite/cypher/runtime/sql-functions';
 
 /**
  * A read-only connection like a Cypher query thread's (query-thread.ts): the Cypher SQL

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { renderRows, ResultTooLargeError } from '../../src/adapters/sqlite/cypher/render';
-import { MAX_RESULT_BYTES, runSqlQuery } from '../../src/adapters/sqlite/cypher/run-query';
+import { renderRows, ResultTooLargeError } from '../../src/adapters/sqlite/cypher/runtime/render';
+import { MAX_RESULT_BYTES, runSqlQuery } from '../../src/adapters/sqlite/cypher/runtime/run-query';
 import type { CyType } from '../../src/cypher/types';
 
 const NODE: CyType = { kind: 'node' };

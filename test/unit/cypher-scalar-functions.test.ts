@@ -5,7 +5,7 @@ import {
   split,
   substring,
   textToBoolean,
-} from '../../src/adapters/sqlite/cypher/scalar-functions';
+} from '../../src/adapters/sqlite/cypher/runtime/scalar-functions';
 
 /**
  * The corners of Cypher's string and list functions on the embedded store that the

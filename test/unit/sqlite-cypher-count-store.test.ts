@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compileToSql } from '../../src/adapters/sqlite/cypher/compile-query';
-import { SqliteCypherEngine } from '../../src/adapters/sqlite/cypher/engine';
+import { compileToSql } from '../../src/adapters/sqlite/cypher/compile/compile-query';
+import { SqliteCypherEngine } from '../../src/adapters/sqlite/cypher/runtime/engine';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import { DEFAULT_CYPHER_LIMITS, prepareCypher } from '../../src/cypher/index';

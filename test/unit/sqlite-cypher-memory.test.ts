@@ -2,19 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { compileToSql } from '../../src/adapters/sqlite/cypher/compile-query';
-import { SqliteCypherEngine } from '../../src/adapters/sqlite/cypher/engine';
+import { compileToSql } from '../../src/adapters/sqlite/cypher/compile/compile-query';
+import { SqliteCypherEngine } from '../../src/adapters/sqlite/cypher/runtime/engine';
 import {
   graphState,
   MemoryGraphCache,
   readMemoryGraph,
-} from '../../src/adapters/sqlite/cypher/memory-graph';
+} from '../../src/adapters/sqlite/cypher/memory/memory-graph';
 import {
   compileMemoryQuery,
   MemoryRowsExceeded,
-} from '../../src/adapters/sqlite/cypher/memory-query';
-import { compareSqlText } from '../../src/adapters/sqlite/cypher/memory-values';
-import { renderResult, runSqlQuery } from '../../src/adapters/sqlite/cypher/run-query';
+} from '../../src/adapters/sqlite/cypher/memory/memory-query';
+import { compareSqlText } from '../../src/adapters/sqlite/cypher/memory/memory-values';
+import { renderResult, runSqlQuery } from '../../src/adapters/sqlite/cypher/runtime/run-query';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import { DEFAULT_CYPHER_LIMITS, prepareCypher } from '../../src/cypher/index';

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SqliteCypherEngine } from '../../src/adapters/sqlite/cypher/engine';
+import { SqliteCypherEngine } from '../../src/adapters/sqlite/cypher/runtime/engine';
 import {
   ShortestPathLimitError,
   ShortestPathSearches,
-} from '../../src/adapters/sqlite/cypher/shortest-path-search';
+} from '../../src/adapters/sqlite/cypher/runtime/shortest-path-search';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../src/adapters/sqlite/graph-store';
 import { DEFAULT_CYPHER_LIMITS, prepareCypher } from '../../src/cypher/index';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { SqliteCypherEngine } from '../../../src/adapters/sqlite/cypher/engine';
+import { SqliteCypherEngine } from '../../../src/adapters/sqlite/cypher/runtime/engine';
 import { openDatabase } from '../../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../../src/adapters/sqlite/graph-store';
 import { CypherService } from '../../../src/cypher/cypher-service';

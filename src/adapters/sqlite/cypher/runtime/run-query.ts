@@ -1,9 +1,13 @@
 import type { Database } from 'better-sqlite3';
-import type { CyType } from '../../../cypher/types';
-import type { SqlQuery } from './compile-query';
+import type { CyType } from '../../../../cypher/types';
+import type { SqlQuery } from '../compile/compile-query';
 import { renderRows, ResultTooLargeError } from './render';
-import { prepareCached } from './statement-cache';
-import { exceedsBytes, MAX_RESULT_BYTES, tooManyBytesMessage } from '../../../cypher/result-size';
+import { prepareCached } from '../../statement-cache';
+import {
+  exceedsBytes,
+  MAX_RESULT_BYTES,
+  tooManyBytesMessage,
+} from '../../../../cypher/result-size';
 
 /**
  * Most nodes and relationships one answer renders as records, and most bytes its rows take

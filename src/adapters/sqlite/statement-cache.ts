@@ -6,9 +6,10 @@ const MAX_STATEMENTS = 256;
 const caches = new WeakMap<Database, Map<string, Statement>>();
 
 /**
- * `db.prepare(sql)`, reusing the statement prepared for the same text before: analysts
- * repeat queries with other parameters, and the compiler writes the same text for the
- * same query shape (values are always parameters), so SQLite plans it once.
+ * `db.prepare(sql)`, reusing the statement prepared for the same text before. Analyst
+ * Cypher (cypher/) runs through it: analysts repeat queries with other parameters, and the
+ * compiler writes the same text for the same query shape (values are always parameters),
+ * so SQLite plans it once.
  */
 export function prepareCached<P extends unknown[] | object = unknown[], R = unknown>(
   db: Database,

@@ -4,8 +4,8 @@ import type {
   PatternElement,
   PatternPart,
   RelationshipPattern,
-} from '../../../cypher/ast';
-import { patternExpressions, variablesOf } from '../../../cypher/ast-utils';
+} from '../../../../cypher/ast';
+import { patternExpressions, variablesOf } from '../../../../cypher/ast-utils';
 import type { PatternSql } from './compile-expression';
 import type { PatternCompiler } from './compile-pattern';
 import { Frame } from './frame';

@@ -1,4 +1,4 @@
-import type { Expr } from '../../../cypher/ast';
+import type { Expr } from '../../../../cypher/ast';
 import { jsonType, scalar, type Compiled } from './representation';
 import type { SqlBuilder } from './sql-builder';
 

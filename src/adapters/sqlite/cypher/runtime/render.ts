@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { CyType } from '../../../cypher/types';
-import type { GraphEdge, GraphNode } from '../../../domain/graph';
-import { prepareCached } from './statement-cache';
+import type { CyType } from '../../../../cypher/types';
+import type { GraphEdge, GraphNode } from '../../../../domain/graph';
+import { prepareCached } from '../../statement-cache';
 import {
   EDGE_COLUMNS,
   NODE_COLUMNS,
@@ -9,7 +9,7 @@ import {
   toNode,
   type EdgeRow,
   type NodeRow,
-} from '../graph-rows';
+} from '../../graph-rows';
 
 /** An answer past a result limit (run-query.ts: MAX_RESULT_RECORDS, MAX_RESULT_BYTES). */
 export class ResultTooLargeError extends Error {

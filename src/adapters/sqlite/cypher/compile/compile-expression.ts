@@ -4,12 +4,12 @@ import type {
   PatternElement,
   PatternPart,
   ProjectionItem,
-} from '../../../cypher/ast';
-import { containsAggregate } from '../../../cypher/ast-utils';
-import { CypherLimitError, CypherUnsupportedError } from '../../../cypher/errors';
-import { TEMPORAL_FIELDS } from '../../../cypher/temporal';
-import { ANY, BOOLEAN, elementOf, isNumeric, NULL, type CyType } from '../../../cypher/types';
-import { literalPath } from '../filter-sql';
+} from '../../../../cypher/ast';
+import { containsAggregate } from '../../../../cypher/ast-utils';
+import { CypherLimitError, CypherUnsupportedError } from '../../../../cypher/errors';
+import { TEMPORAL_FIELDS } from '../../../../cypher/temporal';
+import { ANY, BOOLEAN, elementOf, isNumeric, NULL, type CyType } from '../../../../cypher/types';
+import { literalPath } from '../../filter-sql';
 import { compileCall } from './compile-functions';
 import { Frame, type Binding } from './frame';
 import {

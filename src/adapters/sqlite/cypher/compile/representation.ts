@@ -1,4 +1,4 @@
-import type { CyType } from '../../../cypher/types';
+import type { CyType } from '../../../../cypher/types';
 
 /**
  * How each Cypher value is held in SQL (the one convention of the compiler and the

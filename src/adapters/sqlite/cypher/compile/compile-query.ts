@@ -1,8 +1,8 @@
-import type { Expr, FunctionCall, MatchClause, Projection } from '../../../cypher/ast';
-import { children, containsAggregate } from '../../../cypher/ast-utils';
-import { isAggregate } from '../../../cypher/functions';
-import type { AnalyzedQuery, Column } from '../../../cypher/index';
-import { ANY, elementOf } from '../../../cypher/types';
+import type { Expr, FunctionCall, MatchClause, Projection } from '../../../../cypher/ast';
+import { children, containsAggregate } from '../../../../cypher/ast-utils';
+import { isAggregate } from '../../../../cypher/functions';
+import type { AnalyzedQuery, Column } from '../../../../cypher/index';
+import { ANY, elementOf } from '../../../../cypher/types';
 import { bindElement, ExpressionCompiler } from './compile-expression';
 import { notColumnNumber, orderSql, weighable } from './compile-functions';
 import { PatternCompiler } from './compile-pattern';

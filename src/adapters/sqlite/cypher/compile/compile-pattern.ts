@@ -5,8 +5,8 @@ import type {
   PatternElement,
   PatternPart,
   RelationshipPattern,
-} from '../../../cypher/ast';
-import { ANY, PATH, listOf, RELATIONSHIP } from '../../../cypher/types';
+} from '../../../../cypher/ast';
+import { ANY, PATH, listOf, RELATIONSHIP } from '../../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
 import { Frame } from './frame';
 import type { Compiled } from './representation';

@@ -5,7 +5,7 @@ import {
   inYearRange,
   parseDate,
   parseDateTime,
-} from '../../../cypher/temporal';
+} from '../../../../cypher/temporal';
 import * as scalars from './scalar-functions';
 import { extremeOf } from './value-order';
 

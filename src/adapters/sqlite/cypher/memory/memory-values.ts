@@ -1,4 +1,4 @@
-import type { CyType } from '../../../cypher/types';
+import type { CyType } from '../../../../cypher/types';
 
 /**
  * Values of queries answered from the in-memory graph (memory-query.ts), and how they

@@ -13,15 +13,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import type { AnalyzedQuery } from '../../../cypher/index';
-import type { SqlQuery } from './compile-query';
-import { graphState, MemoryGraphCache } from './memory-graph';
-import { compileMemoryQuery, MemoryRowsExceeded } from './memory-query';
+import type { AnalyzedQuery } from '../../../../cypher/index';
+import type { SqlQuery } from '../compile/compile-query';
+import { graphState, MemoryGraphCache } from '../memory/memory-graph';
+import { compileMemoryQuery, MemoryRowsExceeded } from '../memory/memory-query';
 import { ResultTooLargeError } from './render';
 import { renderResult, runSqlQuery, type SqlQueryResult } from './run-query';
 import { ShortestPathLimitError, ShortestPathSearches } from './shortest-path-search';
 import { registerCypherFunctions } from './sql-functions';
-import { prepareCached } from './statement-cache';
+import { prepareCached } from '../../statement-cache';
 
 /** One query for the thread. */
 export interface ThreadRequest {

@@ -1,4 +1,4 @@
-import type { Direction, RelationshipPattern } from '../../../cypher/ast';
+import type { Direction, RelationshipPattern } from '../../../../cypher/ast';
 import type { Frame } from './frame';
 import type { SqlBuilder } from './sql-builder';
 

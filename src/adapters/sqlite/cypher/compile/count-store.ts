@@ -1,6 +1,6 @@
-import type { Expr, MatchClause, Projection } from '../../../cypher/ast';
-import type { AnalyzedQuery } from '../../../cypher/index';
-import type { CountedKind } from '../graph-bookkeeping';
+import type { Expr, MatchClause, Projection } from '../../../../cypher/ast';
+import type { AnalyzedQuery } from '../../../../cypher/index';
+import type { CountedKind } from '../../graph-bookkeeping';
 import type { SqlBuilder } from './sql-builder';
 
 /**

@@ -1,6 +1,6 @@
-import type { Expr, FunctionCall } from '../../../cypher/ast';
-import { CypherUnsupportedError } from '../../../cypher/errors';
-import { ANY, elementOf } from '../../../cypher/types';
+import type { Expr, FunctionCall } from '../../../../cypher/ast';
+import { CypherUnsupportedError } from '../../../../cypher/errors';
+import { ANY, elementOf } from '../../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
 import type { Frame, Ordering } from './frame';
 import {

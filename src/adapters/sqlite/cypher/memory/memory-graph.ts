@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { compareSqlText } from './memory-values';
-import { prepareCached } from './statement-cache';
+import { prepareCached } from '../../statement-cache';
 
 /**
  * A workspace's graph held in a query thread's memory (docs/cypher.md, "Whole-graph

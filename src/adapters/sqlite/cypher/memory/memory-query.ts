@@ -6,11 +6,11 @@ import type {
   PatternElement,
   Projection,
   Subquery,
-} from '../../../cypher/ast';
-import { containsAggregate } from '../../../cypher/ast-utils';
-import { isAggregate } from '../../../cypher/functions';
-import type { AnalyzedQuery } from '../../../cypher/index';
-import type { CyType } from '../../../cypher/types';
+} from '../../../../cypher/ast';
+import { containsAggregate } from '../../../../cypher/ast-utils';
+import { isAggregate } from '../../../../cypher/functions';
+import type { AnalyzedQuery } from '../../../../cypher/index';
+import type { CyType } from '../../../../cypher/types';
 import { labelRanks, nameRanks, nodesOfLabel, typeRanks, type MemoryGraph } from './memory-graph';
 import { compareSqlText, distinctKey, toSqlValue, type MemoryValue } from './memory-values';
 

@@ -1,5 +1,5 @@
-import type { Expr, NodePattern, PatternPart, RelationshipPattern } from '../../../cypher/ast';
-import { variablesOf } from '../../../cypher/ast-utils';
+import type { Expr, NodePattern, PatternPart, RelationshipPattern } from '../../../../cypher/ast';
+import { variablesOf } from '../../../../cypher/ast-utils';
 
 /*
  * The shapes of a MATCH's patterns that decide which node positions need a row of

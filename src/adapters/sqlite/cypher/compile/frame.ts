@@ -1,4 +1,4 @@
-import type { CyType } from '../../../cypher/types';
+import type { CyType } from '../../../../cypher/types';
 import type { SqlBuilder } from './sql-builder';
 
 /**
