@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge } from '../../support/neo4j';
+import { neo4jTarget, purge } from '../../support/neo4j';
 import { changeLogContract } from './change-log.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the ChangeLog contract', target.reason);
-  describe('ChangeLog contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('ChangeLog', 'neo4j', target.reason);
 } else {
   changeLogContract('neo4j', () => {
     const stores = target.open();

@@ -1,8 +1,9 @@
 import { Neo4jConnectorStore } from '../../../src/adapters/neo4j/connector-store';
 import type { ConnectorStore } from '../../../src/ports/connector-store';
-import { announceSkip, neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
+import { neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
 import { connectorSecretsContract } from './connector-secrets.contract';
 import { connectorStoreContract } from './connector-store.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
@@ -30,13 +31,8 @@ function recording(store: ConnectorStore, seen: Set<string>): ConnectorStore {
 }
 
 if (!target.available) {
-  announceSkip('the ConnectorStore contract', target.reason);
-  describe('ConnectorStore contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
-  describe('ConnectorStore secrets at rest: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('ConnectorStore', 'neo4j', target.reason);
+  skipEngine('ConnectorStore secrets at rest', 'neo4j', target.reason);
 } else {
   connectorSecretsContract('neo4j', () => {
     const stores = target.open();

@@ -13,6 +13,7 @@ import {
   loadGraph,
 } from './fixture-graph';
 import { HOSTILE, OTHER_WORKSPACE } from './hostile';
+import { contractCases, type CaseSkips } from '../skips';
 
 /** An engine under test, with the graph store it reads. */
 export interface CypherEngineUnderTest {
@@ -31,8 +32,11 @@ const canonical = (row: unknown[]): string => JSON.stringify(row);
 export function cypherEngineContract(
   name: string,
   setup: () => Promise<CypherEngineUnderTest>,
+  /** Cases this engine does not run, each with the reason (see ../skips.ts). */
+  skips: CaseSkips = {},
 ): void {
   describe(`CypherEngine contract: ${name}`, () => {
+    const it = contractCases(name, skips);
     let t: CypherEngineUnderTest;
     const workspaceId = randomUUID();
     const otherWorkspaceId = randomUUID();

@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
+import { neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
 import { cypherEngineContract } from './cypher-engine.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the CypherEngine contract', target.reason);
-  describe('CypherEngine contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('CypherEngine', 'neo4j', target.reason);
 } else {
   // The same corpus, hostile queries and limits as the embedded engine, against the
   // Neo4j engine reading what the Neo4j graph store wrote.

@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge } from '../../support/neo4j';
+import { neo4jTarget, purge } from '../../support/neo4j';
 import { eventSubscriptionStoreContract } from './event-subscription-store.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the EventSubscriptionStore contract', target.reason);
-  describe('EventSubscriptionStore contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('EventSubscriptionStore', 'neo4j', target.reason);
 } else {
   eventSubscriptionStoreContract('neo4j', () => {
     const stores = target.open();

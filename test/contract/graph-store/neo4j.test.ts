@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../../../src/ports/graph-store';
-import { announceSkip, neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
+import { neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
 import { graphStoreContract } from './graph-store.contract';
 import { makeEdge, makeNode, seed } from './fixtures';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the GraphStore contract', target.reason);
-  describe('GraphStore contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('GraphStore', 'neo4j', target.reason);
 } else {
   graphStoreContract('neo4j', () => {
     const stores = target.open();

@@ -1,8 +1,9 @@
 import net from 'node:net';
 import pino from 'pino';
 import { Neo4jClient, Neo4jHealthCheck } from '../../../src/adapters/neo4j/client';
-import { announceSkip, neo4jTarget } from '../../support/neo4j';
+import { neo4jTarget } from '../../support/neo4j';
 import { healthCheckContract } from './health-check.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
@@ -37,10 +38,7 @@ async function unreachable() {
 }
 
 if (!target.available) {
-  announceSkip('the graph engine HealthCheck contract', target.reason);
-  describe('Graph engine HealthCheck contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('Graph engine HealthCheck', 'neo4j', target.reason);
 } else {
   healthCheckContract('neo4j', {
     reachable: () => {

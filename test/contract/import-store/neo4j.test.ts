@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge } from '../../support/neo4j';
+import { neo4jTarget, purge } from '../../support/neo4j';
 import { importStoreContract } from './import-store.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the ImportStore contract', target.reason);
-  describe('ImportStore contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('ImportStore', 'neo4j', target.reason);
 } else {
   importStoreContract('neo4j', () => {
     const stores = target.open();

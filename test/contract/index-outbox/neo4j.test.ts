@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
+import { neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
 import { indexOutboxContract } from './index-outbox.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the IndexOutbox contract', target.reason);
-  describe('IndexOutbox contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('IndexOutbox', 'neo4j', target.reason);
 } else {
   indexOutboxContract('neo4j', () => {
     const stores = target.open();

@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge } from '../../support/neo4j';
+import { neo4jTarget, purge } from '../../support/neo4j';
 import { liveDataSourceStoreContract } from './live-data-source-store.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the LiveDataSourceStore contract', target.reason);
-  describe('LiveDataSourceStore contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('LiveDataSourceStore', 'neo4j', target.reason);
 } else {
   liveDataSourceStoreContract('neo4j', () => {
     const stores = target.open();

@@ -1,6 +1,7 @@
 import type { UserStore } from '../../../src/ports/user-store';
-import { announceSkip, neo4jTarget, purge } from '../../support/neo4j';
+import { neo4jTarget, purge } from '../../support/neo4j';
 import { oauthStoreContract } from './oauth-store.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
@@ -12,10 +13,7 @@ function recording(users: UserStore, seen: Set<string>): UserStore {
 }
 
 if (!target.available) {
-  announceSkip('the OAuth stores contract', target.reason);
-  describe('OAuth stores contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('OAuth stores', 'neo4j', target.reason);
 } else {
   oauthStoreContract('neo4j', () => {
     const stores = target.open();

@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
+import { neo4jTarget, purge, recordWorkspaces } from '../../support/neo4j';
 import { ontologyStoreContract } from './ontology-store.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the OntologyStore contract', target.reason);
-  describe('OntologyStore contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('OntologyStore', 'neo4j', target.reason);
 } else {
   ontologyStoreContract('neo4j', () => {
     const stores = target.open();

@@ -1,13 +1,11 @@
-import { announceSkip, neo4jTarget, purge } from '../../support/neo4j';
+import { neo4jTarget, purge } from '../../support/neo4j';
 import { systemStoresContract } from './system-stores.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
 if (!target.available) {
-  announceSkip('the WorkspaceStore and ApiKeyStore contract', target.reason);
-  describe('WorkspaceStore and ApiKeyStore contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('WorkspaceStore and ApiKeyStore', 'neo4j', target.reason);
 } else {
   systemStoresContract('neo4j', () => {
     const stores = target.open();

@@ -3,8 +3,9 @@ import type { Driver } from 'neo4j-driver';
 import { Neo4jVectorIndex } from '../../../src/adapters/neo4j/vector-index';
 import type { Neo4jStores } from '../../../src/adapters/neo4j/index';
 import type { VectorPoint } from '../../../src/ports/vector-index';
-import { announceSkip, neo4jTarget } from '../../support/neo4j';
+import { neo4jTarget } from '../../support/neo4j';
 import { unit, vectorIndexContract } from './vector-index.contract';
+import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
 
@@ -30,10 +31,7 @@ function testStore(stores: Neo4jStores) {
 }
 
 if (!target.available) {
-  announceSkip('the VectorIndex contract', target.reason);
-  describe('VectorIndex contract: neo4j', () => {
-    it.skip(`runs against Neo4j (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('VectorIndex', 'neo4j', target.reason);
 } else {
   vectorIndexContract('neo4j', () => {
     const stores = target.open();

@@ -5,14 +5,12 @@ import { QdrantVectorIndex } from '../../../src/adapters/qdrant/vector-index';
 import { ServiceUnavailableError } from '../../../src/errors';
 import { qdrantTarget } from '../../support/qdrant';
 import { unit, vectorIndexContract } from './vector-index.contract';
+import { skipEngine } from '../skips';
 
 const target = qdrantTarget();
 
 if (!target.available) {
-  console.warn(`Skipping the VectorIndex contract against Qdrant: ${target.reason}`);
-  describe('VectorIndex contract: qdrant', () => {
-    it.skip(`runs against Qdrant (skipped: ${target.reason})`, () => undefined);
-  });
+  skipEngine('VectorIndex', 'qdrant', target.reason);
 } else {
   vectorIndexContract('qdrant', () => Promise.resolve(target.open()));
 }
