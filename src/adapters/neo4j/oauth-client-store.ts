@@ -1,9 +1,10 @@
 import type { OAuthClient } from '../../domain/oauth';
-import type { Scope } from '../../domain/scopes';
 import { NotFoundError } from '../../errors';
 import type { OAuthClientStore } from '../../ports/oauth-client-store';
+import { readOAuthClient } from '../../ports/oauth-records';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
+import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   CLIENT_CASCADE,
@@ -12,20 +13,8 @@ import {
   CLIENT_DELETE,
   CLIENT_GET,
   CLIENT_LIST,
-} from './statements/oauth';
-import { fromDateTime, toDateTime, toInt, toNumber } from './values';
-
-function toClient(stored: Record<string, unknown>): OAuthClient {
-  return {
-    id: String(stored.id),
-    workspaceId: String(stored.workspaceId),
-    name: String(stored.name),
-    redirectUri: String(stored.redirectUri),
-    scopes: Array.isArray(stored.scopes) ? (stored.scopes as Scope[]) : [],
-    createdAt: fromDateTime(stored.createdAt),
-    createdBy: typeof stored.createdBy === 'string' ? stored.createdBy : null,
-  };
-}
+} from './statements/oauth-clients';
+import { toDateTime, toInt, toNumber } from './values';
 
 /** OAuth client applications in Neo4j, as `(:_OAuthClient)` nodes. */
 export class Neo4jOAuthClientStore implements OAuthClientStore {
@@ -54,7 +43,7 @@ export class Neo4jOAuthClientStore implements OAuthClientStore {
   get(clientId: string): Promise<OAuthClient | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, CLIENT_GET, { id: clientId });
-      return record ? toClient(mapField(record, 'client')) : null;
+      return record ? readOAuthClient(nodeFields(mapField(record, 'client'))) : null;
     });
   }
 
@@ -91,7 +80,10 @@ export class Neo4jOAuthClientStore implements OAuthClientStore {
         offset: toInt(page.offset),
         limit: toInt(page.limit),
       });
-      return { items: records.map((r) => toClient(mapField(r, 'client'))), total };
+      return {
+        items: records.map((r) => readOAuthClient(nodeFields(mapField(r, 'client')))),
+        total,
+      };
     });
   }
 }

@@ -6,7 +6,6 @@ import type {
   FamilyRevocationReason,
   RefreshTokenRecord,
 } from '../../domain/oauth';
-import type { Scope } from '../../domain/scopes';
 import { NotFoundError } from '../../errors';
 import type {
   NewAuthorizationCode,
@@ -15,33 +14,42 @@ import type {
   PurgedOAuthRecords,
   TokenPair,
 } from '../../ports/oauth-grant-store';
+import {
+  readAccessToken,
+  readAuthorizationCode,
+  readAuthorizationRequest,
+  readRefreshToken,
+} from '../../ports/oauth-records';
 import type { Neo4jClient, TransactionWork } from './client';
+import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
 import {
-  ACCESS_BY_HASH,
-  ACCESS_REVOKE,
-  ACCESS_TOKENS_PURGE_CHUNK,
   CODE_BY_HASH,
   CODE_CONSUME,
   CODE_CREATE,
   CODE_LOCK,
   CODE_REVOKE,
   CODES_PURGE_CHUNK,
-  FAMILIES_PURGE_EMPTY,
   FAMILIES_REVOKE_BY_CODE,
+  REQUEST_COMPLETE,
+  REQUEST_CREATE,
+  REQUEST_GET,
+  REQUEST_SET_USER,
+  REQUESTS_PURGE_CHUNK,
+} from './statements/oauth-grants';
+import {
+  ACCESS_BY_HASH,
+  ACCESS_REVOKE,
+  ACCESS_TOKENS_PURGE_CHUNK,
+  FAMILIES_PURGE_EMPTY,
   FAMILY_CREATE,
   FAMILY_REVOKE,
   PAIR_CREATE,
   REFRESH_BY_HASH,
   REFRESH_ROTATE,
   REFRESH_TOKENS_PURGE_CHUNK,
-  REQUEST_COMPLETE,
-  REQUEST_CREATE,
-  REQUEST_GET,
-  REQUEST_SET_USER,
-  REQUESTS_PURGE_CHUNK,
-} from './statements/oauth';
-import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+} from './statements/oauth-tokens';
+import { toDateTime, toInt, toNumber } from './values';
 
 /** Records deleted per transaction by `purgeExpired`. */
 const PURGE_CHUNK = 1000;
@@ -55,42 +63,7 @@ interface ChunkResult {
   families: number;
 }
 
-const scopesOf = (value: unknown): Scope[] => (Array.isArray(value) ? (value as Scope[]) : []);
-const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const optionalTime = (iso: string | null) => (iso === null ? null : toDateTime(iso));
-
-function toRequest(stored: Record<string, unknown>): AuthorizationRequest {
-  return {
-    id: String(stored.id),
-    clientId: String(stored.clientId),
-    redirectUri: String(stored.redirectUri),
-    scopes: scopesOf(stored.scopes),
-    state: String(stored.state),
-    codeChallenge: String(stored.codeChallenge),
-    browserHash: String(stored.browserHash),
-    userId: optionalText(stored.userId),
-    createdAt: fromDateTime(stored.createdAt),
-    expiresAt: fromDateTime(stored.expiresAt),
-    completedAt: fromOptionalDateTime(stored.completedAt),
-  };
-}
-
-function toCode(stored: Record<string, unknown>): AuthorizationCode {
-  return {
-    id: String(stored.id),
-    codeHash: String(stored.codeHash),
-    clientId: String(stored.clientId),
-    userId: String(stored.userId),
-    redirectUri: String(stored.redirectUri),
-    scopes: scopesOf(stored.scopes),
-    codeChallenge: String(stored.codeChallenge),
-    codeChallengeMethod: 'S256',
-    createdAt: fromDateTime(stored.createdAt),
-    expiresAt: fromDateTime(stored.expiresAt),
-    consumedAt: fromOptionalDateTime(stored.consumedAt),
-    revokedAt: fromOptionalDateTime(stored.revokedAt),
-  };
-}
 
 /** The `changed` or `created` count a statement returned. */
 function count(record: Neo4jRecord | null, key: string): number {
@@ -132,7 +105,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
   getRequest(id: string): Promise<AuthorizationRequest | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, REQUEST_GET, { id });
-      return record ? toRequest(mapField(record, 'request')) : null;
+      return record ? readAuthorizationRequest(nodeFields(mapField(record, 'request'))) : null;
     });
   }
 
@@ -181,7 +154,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
   findCode(codeHash: string): Promise<AuthorizationCode | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, CODE_BY_HASH, { codeHash });
-      return record ? toCode(mapField(record, 'code')) : null;
+      return record ? readAuthorizationCode(nodeFields(mapField(record, 'code'))) : null;
     });
   }
 
@@ -236,41 +209,15 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
 
   findAccessToken(tokenHash: string): Promise<AccessTokenRecord | null> {
     return this.client.read(async (tx) => {
-      const r = await runOne(tx, ACCESS_BY_HASH, { tokenHash });
-      if (!r) {
-        return null;
-      }
-      return {
-        id: String(field(r, 'id')),
-        familyId: String(field(r, 'familyId')),
-        clientId: String(field(r, 'clientId')),
-        userId: String(field(r, 'userId')),
-        userEmail: String(field(r, 'userEmail')),
-        scopes: scopesOf(field(r, 'scopes')),
-        createdAt: fromDateTime(field(r, 'createdAt')),
-        expiresAt: fromDateTime(field(r, 'expiresAt')),
-        revokedAt: fromOptionalDateTime(field(r, 'revokedAt')),
-      };
+      const record = await runOne(tx, ACCESS_BY_HASH, { tokenHash });
+      return record ? readAccessToken(nodeFields(record.toObject())) : null;
     });
   }
 
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
     return this.client.read(async (tx) => {
-      const r = await runOne(tx, REFRESH_BY_HASH, { tokenHash });
-      if (!r) {
-        return null;
-      }
-      return {
-        id: String(field(r, 'id')),
-        familyId: String(field(r, 'familyId')),
-        clientId: String(field(r, 'clientId')),
-        userId: String(field(r, 'userId')),
-        scopes: scopesOf(field(r, 'scopes')),
-        createdAt: fromDateTime(field(r, 'createdAt')),
-        expiresAt: fromDateTime(field(r, 'expiresAt')),
-        rotatedAt: fromOptionalDateTime(field(r, 'rotatedAt')),
-        revokedAt: fromOptionalDateTime(field(r, 'revokedAt')),
-      };
+      const record = await runOne(tx, REFRESH_BY_HASH, { tokenHash });
+      return record ? readRefreshToken(nodeFields(record.toObject())) : null;
     });
   }
 

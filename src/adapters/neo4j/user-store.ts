@@ -14,7 +14,7 @@ import {
   USER_GET,
   USER_LIST,
   USERS_PURGE,
-} from './statements/oauth';
+} from './statements/users';
 import { fromDateTime, toDateTime, toInt, toNumber } from './values';
 
 function toUser(stored: Record<string, unknown>): User {

@@ -1,40 +1,24 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
 import type { OAuthClient } from '../../domain/oauth';
-import type { Scope } from '../../domain/scopes';
 import type { OAuthClientStore } from '../../ports/oauth-client-store';
+import { readOAuthClient } from '../../ports/oauth-records';
 import type { Page, PageRequest } from '../../ports/paging';
+import { rowFields } from './record-fields';
 
-interface ClientRow {
-  id: string;
-  workspace_id: string;
-  name: string;
-  redirect_uri: string;
-  scopes: string;
-  created_at: string;
-  created_by: string | null;
-}
-
-function toClient(row: ClientRow): OAuthClient {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    name: row.name,
-    redirectUri: row.redirect_uri,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    createdAt: row.created_at,
-    createdBy: row.created_by,
-  };
+/** The client of a row of `oauth_clients`. */
+function toClient(row: object): OAuthClient {
+  return readOAuthClient(rowFields(row));
 }
 
 /** OAuth client applications in the embedded store. */
 export class SqliteOAuthClientStore implements OAuthClientStore {
   private readonly insert: Statement;
-  private readonly byId: Statement<[string], ClientRow>;
+  private readonly byId: Statement<[string], object>;
   private readonly countByWorkspace: Statement<[string], { n: number }>;
-  private readonly pageByWorkspace: Statement<[string, number, number], ClientRow>;
+  private readonly pageByWorkspace: Statement<[string, number, number], object>;
   private readonly countAll: Statement<[], { n: number }>;
-  private readonly pageAll: Statement<[number, number], ClientRow>;
+  private readonly pageAll: Statement<[number, number], object>;
   private readonly deleteStmt: Statement<[string, string]>;
 
   constructor(private readonly db: SqliteDatabase) {

@@ -7,7 +7,6 @@ import type {
   FamilyRevocationReason,
   RefreshTokenRecord,
 } from '../../domain/oauth';
-import type { Scope } from '../../domain/scopes';
 import type {
   NewAuthorizationCode,
   NewToken,
@@ -16,6 +15,13 @@ import type {
   PurgedOAuthRecords,
   TokenPair,
 } from '../../ports/oauth-grant-store';
+import {
+  readAccessToken,
+  readAuthorizationCode,
+  readAuthorizationRequest,
+  readRefreshToken,
+} from '../../ports/oauth-records';
+import { rowFields } from './record-fields';
 
 /** Rows deleted per transaction by `purgeExpired`. */
 const PURGE_CHUNK = 1000;
@@ -27,93 +33,6 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 export interface SqliteOAuthGrantStoreOptions {
   /** Rows deleted per transaction by `purgeExpired` (default 1000). */
   purgeChunk?: number;
-}
-
-interface RequestRow {
-  id: string;
-  client_id: string;
-  redirect_uri: string;
-  scopes: string;
-  state: string;
-  code_challenge: string;
-  browser_hash: string;
-  user_id: string | null;
-  created_at: string;
-  expires_at: string;
-  completed_at: string | null;
-}
-
-interface CodeRow {
-  id: string;
-  code_hash: string;
-  client_id: string;
-  user_id: string;
-  redirect_uri: string;
-  scopes: string;
-  code_challenge: string;
-  created_at: string;
-  expires_at: string;
-  consumed_at: string | null;
-  revoked_at: string | null;
-}
-
-interface AccessRow {
-  id: string;
-  family_id: string;
-  client_id: string;
-  user_id: string;
-  email: string;
-  scopes: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-}
-
-interface RefreshRow {
-  id: string;
-  family_id: string;
-  client_id: string;
-  user_id: string;
-  scopes: string;
-  created_at: string;
-  expires_at: string;
-  rotated_at: string | null;
-  revoked_at: string | null;
-}
-
-const scopesOf = (json: string): Scope[] => JSON.parse(json) as Scope[];
-
-function toRequest(row: RequestRow): AuthorizationRequest {
-  return {
-    id: row.id,
-    clientId: row.client_id,
-    redirectUri: row.redirect_uri,
-    scopes: scopesOf(row.scopes),
-    state: row.state,
-    codeChallenge: row.code_challenge,
-    browserHash: row.browser_hash,
-    userId: row.user_id,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    completedAt: row.completed_at,
-  };
-}
-
-function toCode(row: CodeRow): AuthorizationCode {
-  return {
-    id: row.id,
-    codeHash: row.code_hash,
-    clientId: row.client_id,
-    userId: row.user_id,
-    redirectUri: row.redirect_uri,
-    scopes: scopesOf(row.scopes),
-    codeChallenge: row.code_challenge,
-    codeChallengeMethod: 'S256',
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    consumedAt: row.consumed_at,
-    revokedAt: row.revoked_at,
-  };
 }
 
 /** Pending authorization requests, codes and token families in the embedded store. */
@@ -134,11 +53,11 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
     | 'revokeAccessStmt',
     Statement
   >;
-  private readonly requestById: Statement<[string], RequestRow>;
-  private readonly codeByHash: Statement<[string], CodeRow>;
+  private readonly requestById: Statement<[string], object>;
+  private readonly codeByHash: Statement<[string], object>;
   private readonly codeRevokedAt: Statement<[string], { revoked_at: string | null }>;
-  private readonly accessByHash: Statement<[string], AccessRow>;
-  private readonly refreshByHash: Statement<[string], RefreshRow>;
+  private readonly accessByHash: Statement<[string], object>;
+  private readonly refreshByHash: Statement<[string], object>;
   private readonly purge: Record<
     'requests' | 'codes' | 'accessTokens' | 'refreshTokens',
     Statement<[string, number]>
@@ -239,7 +158,7 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
     this.requestById = r.prepare('SELECT * FROM oauth_authorization_requests WHERE id = ?');
     this.codeByHash = r.prepare('SELECT * FROM oauth_authorization_codes WHERE code_hash = ?');
     this.accessByHash = r.prepare(
-      `SELECT a.id, a.family_id, f.client_id, f.user_id, u.email, a.scopes, a.created_at,
+      `SELECT a.id, a.family_id, f.client_id, f.user_id, u.email AS user_email, a.scopes, a.created_at,
               a.expires_at, COALESCE(a.revoked_at, f.revoked_at) AS revoked_at
        FROM oauth_access_tokens a
        JOIN oauth_token_families f ON f.id = a.family_id
@@ -263,7 +182,7 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
 
   getRequest(id: string): Promise<AuthorizationRequest | null> {
     const row = this.requestById.get(id);
-    return Promise.resolve(row ? toRequest(row) : null);
+    return Promise.resolve(row ? readAuthorizationRequest(rowFields(row)) : null);
   }
 
   async setRequestUser(id: string, userId: string): Promise<boolean> {
@@ -286,7 +205,7 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
 
   findCode(codeHash: string): Promise<AuthorizationCode | null> {
     const row = this.codeByHash.get(codeHash);
-    return Promise.resolve(row ? toCode(row) : null);
+    return Promise.resolve(row ? readAuthorizationCode(rowFields(row)) : null);
   }
 
   async consumeCode(id: string, consumedAt: string): Promise<boolean> {
@@ -332,38 +251,12 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
 
   findAccessToken(tokenHash: string): Promise<AccessTokenRecord | null> {
     const row = this.accessByHash.get(tokenHash);
-    if (!row) {
-      return Promise.resolve(null);
-    }
-    return Promise.resolve({
-      id: row.id,
-      familyId: row.family_id,
-      clientId: row.client_id,
-      userId: row.user_id,
-      userEmail: row.email,
-      scopes: scopesOf(row.scopes),
-      createdAt: row.created_at,
-      expiresAt: row.expires_at,
-      revokedAt: row.revoked_at,
-    });
+    return Promise.resolve(row ? readAccessToken(rowFields(row)) : null);
   }
 
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
     const row = this.refreshByHash.get(tokenHash);
-    if (!row) {
-      return Promise.resolve(null);
-    }
-    return Promise.resolve({
-      id: row.id,
-      familyId: row.family_id,
-      clientId: row.client_id,
-      userId: row.user_id,
-      scopes: scopesOf(row.scopes),
-      createdAt: row.created_at,
-      expiresAt: row.expires_at,
-      rotatedAt: row.rotated_at,
-      revokedAt: row.revoked_at,
-    });
+    return Promise.resolve(row ? readRefreshToken(rowFields(row)) : null);
   }
 
   async rotateRefreshToken(id: string, rotatedAt: string): Promise<boolean> {

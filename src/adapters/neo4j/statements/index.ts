@@ -12,7 +12,10 @@ import { PROPERTY_INDEX_STATEMENTS } from './property-indexes';
 import { MAINTENANCE_STATEMENTS } from './maintenance';
 import { ONTOLOGY_STATEMENTS } from './ontology';
 import { SYSTEM_STATEMENTS } from './system';
-import { OAUTH_STATEMENTS } from './oauth';
+import { OAUTH_CLIENT_STATEMENTS } from './oauth-clients';
+import { OAUTH_GRANT_STATEMENTS } from './oauth-grants';
+import { OAUTH_TOKEN_STATEMENTS } from './oauth-tokens';
+import { USER_STATEMENTS } from './users';
 import { SEARCH_STATEMENTS } from './search';
 import { VECTOR_STATEMENTS } from './vectors';
 import { WEBHOOK_STATEMENTS } from './webhooks';
@@ -31,7 +34,10 @@ export function allStatements(): Statement[] {
     ...LIVE_DATA_STATEMENTS,
     ...IMPORT_STATEMENTS,
     ...WEBHOOK_STATEMENTS,
-    ...OAUTH_STATEMENTS,
+    ...USER_STATEMENTS,
+    ...OAUTH_CLIENT_STATEMENTS,
+    ...OAUTH_GRANT_STATEMENTS,
+    ...OAUTH_TOKEN_STATEMENTS,
     ...MAINTENANCE_STATEMENTS,
     ...SEARCH_STATEMENTS,
     ...VECTOR_STATEMENTS,
