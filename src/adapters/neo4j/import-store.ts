@@ -1,10 +1,12 @@
-import { fromStoredImport, toStoredImport, type ImportRecord } from '../../domain/imports';
+import { toStoredImport, type ImportRecord } from '../../domain/imports';
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { UnitOfWork } from '../../ports/graph-store';
+import { readImport } from '../../ports/import-records';
 import type { ImportStore } from '../../ports/import-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
+import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   IMPORT_COUNT,
@@ -13,24 +15,7 @@ import {
   IMPORT_LIST,
   IMPORT_UPDATE,
 } from './statements/imports';
-import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
-
-function toRecord(stored: Record<string, unknown>): ImportRecord {
-  return fromStoredImport({
-    id: String(stored.id),
-    actorId: String(stored.actorId),
-    status: String(stored.status),
-    nodes: toNumber(stored.nodes),
-    edges: toNumber(stored.edges),
-    unchanged: toNumber(stored.unchanged),
-    lines: toNumber(stored.lines),
-    errors: String(stored.errors),
-    // Records written before the property existed were all validated.
-    validateRecords: stored.validateRecords !== false,
-    startedAt: fromDateTime(stored.startedAt),
-    finishedAt: fromOptionalDateTime(stored.finishedAt),
-  });
-}
+import { toDateTime, toInt, toNumber } from './values';
 
 /** The parameters of a record's progress: counts as Neo4j integers, instants as DateTime. */
 function progressOf(record: ImportRecord) {
@@ -89,7 +74,7 @@ export class Neo4jImportStore implements ImportStore {
   get(workspaceId: string, id: string): Promise<ImportRecord | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, IMPORT_GET, { workspaceId, id });
-      return record ? toRecord(mapField(record, 'record')) : null;
+      return record ? readImport(nodeFields(mapField(record, 'record'))) : null;
     });
   }
 
@@ -105,7 +90,7 @@ export class Neo4jImportStore implements ImportStore {
         offset: toInt(page.offset),
         limit: toInt(page.limit),
       });
-      return { items: records.map((r) => toRecord(mapField(r, 'record'))), total };
+      return { items: records.map((r) => readImport(nodeFields(mapField(r, 'record')))), total };
     });
   }
 }

@@ -1,42 +1,19 @@
 import type { Statement } from 'better-sqlite3';
-import { fromStoredImport, toStoredImport, type ImportRecord } from '../../domain/imports';
+import { toStoredImport, type ImportRecord } from '../../domain/imports';
 import type { UnitOfWork } from '../../ports/graph-store';
+import { readImport } from '../../ports/import-records';
 import type { ImportStore } from '../../ports/import-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { SqliteDatabase } from './database';
 import { runInTransaction, settle } from './graph-transaction';
-
-interface ImportRow {
-  id: string;
-  actor_id: string;
-  status: string;
-  nodes: number;
-  edges: number;
-  unchanged: number;
-  lines: number;
-  errors: string;
-  validate_records: number;
-  started_at: string;
-  finished_at: string | null;
-}
+import { rowFields } from './record-fields';
 
 const COLUMNS =
   'id, actor_id, status, nodes, edges, unchanged, lines, errors, validate_records, started_at, finished_at';
 
-function toRecord(row: ImportRow): ImportRecord {
-  return fromStoredImport({
-    id: row.id,
-    actorId: row.actor_id,
-    status: row.status,
-    nodes: row.nodes,
-    edges: row.edges,
-    unchanged: row.unchanged,
-    lines: row.lines,
-    errors: row.errors,
-    validateRecords: row.validate_records === 1,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-  });
+/** The record of a row of `imports`. */
+function toRecord(row: object): ImportRecord {
+  return readImport(rowFields(row));
 }
 
 /** The statements' parameters for `record` (SQLite has no booleans: 1 or 0). */
@@ -49,9 +26,9 @@ function paramsOf(workspaceId: string, record: ImportRecord) {
 export class SqliteImportStore implements ImportStore {
   private readonly insertStmt: Statement;
   private readonly updateStmt: Statement;
-  private readonly getStmt: Statement<[string, string], ImportRow>;
+  private readonly getStmt: Statement<[string, string], object>;
   private readonly countStmt: Statement<[string], number>;
-  private readonly pageStmt: Statement<[string, number, number], ImportRow>;
+  private readonly pageStmt: Statement<[string, number, number], object>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.insertStmt = db.writer.prepare(
