@@ -7,31 +7,22 @@ import type {
 } from '../domain/event-subscriptions';
 import { scopesFromText, scopesToText } from '../domain/scopes';
 import type { SecretBox } from '../secrets/secret-box';
+import type { RecordFields } from './record-fields';
 import { planReseal, type SecretRecordRef, type StoredSecrets } from './sealed-secrets';
 
 /**
  * How every engine stores a subscription and an attempt: lists as space-separated text,
  * flags as booleans, everything else as it is. One mapper for both engines; each reads its
- * own columns or properties into these fields.
+ * own columns or properties into these fields (`RecordFields`).
  */
-export interface StoredSubscription {
-  id: string;
-  workspaceId: string;
-  url: string;
-  description: string | null;
+export type StoredSubscription = Omit<
+  EventSubscription,
+  'eventTypes' | 'entityTypes' | 'scopes'
+> & {
   eventTypes: string;
   entityTypes: string;
   scopes: string;
-  enabled: boolean;
-  disabledReason: string | null;
-  cursor: number;
-  failingSince: string | null;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
 /** A list as stored: space-separated (event types and type names hold no spaces). */
 function listText(values: readonly string[]): string {
@@ -88,6 +79,48 @@ export function fromStoredAttempt(stored: DeliveryAttempt): DeliveryAttempt {
   return stored;
 }
 
+/** The subscription of a stored record (instants are stored as text on every engine). */
+export function readSubscription(r: RecordFields): EventSubscription {
+  return fromStoredSubscription({
+    id: r.text('id'),
+    workspaceId: r.text('workspaceId'),
+    url: r.text('url'),
+    description: r.optionalText('description'),
+    eventTypes: r.text('eventTypes'),
+    entityTypes: r.text('entityTypes'),
+    scopes: r.text('scopes'),
+    enabled: r.flag('enabled', false),
+    disabledReason: r.optionalText('disabledReason'),
+    cursor: r.number('cursor'),
+    failingSince: r.optionalText('failingSince'),
+    attempts: r.number('attempts'),
+    nextAttemptAt: r.optionalText('nextAttemptAt'),
+    lastError: r.optionalText('lastError'),
+    createdAt: r.text('createdAt'),
+    updatedAt: r.text('updatedAt'),
+  });
+}
+
+/** The delivery attempt of a stored record. */
+export function readAttempt(r: RecordFields): DeliveryAttempt {
+  return fromStoredAttempt({
+    id: r.text('id'),
+    subscriptionId: r.text('subscriptionId'),
+    workspaceId: r.text('workspaceId'),
+    eventId: r.text('eventId'),
+    eventSeq: r.optionalNumber('eventSeq'),
+    eventType: r.text('eventType'),
+    trigger: r.text('trigger') as AttemptTrigger,
+    attempt: r.number('attempt'),
+    attemptedAt: r.text('attemptedAt'),
+    outcome: r.text('outcome') as DeliveryAttempt['outcome'],
+    responseStatus: r.optionalNumber('responseStatus'),
+    durationMs: r.number('durationMs'),
+    responseExcerpt: r.optionalText('responseExcerpt'),
+    error: r.optionalText('error'),
+  });
+}
+
 /** Kind of record in secret contexts and reports. */
 export const SUBSCRIPTION_RECORD_KIND = 'event-subscription';
 
@@ -119,12 +152,15 @@ export function sealSubscriptionSecret(
   return box.seal(secret, subscriptionSecretContext(workspaceId, id, 'secret'));
 }
 
-/** The stored secrets of a subscription, opened; throws when a key to open them is missing. */
+/**
+ * The stored secrets of a subscription (`secret`, `previousSecret`,
+ * `previousSecretExpiresAt`), opened; throws when a key to open them is missing.
+ */
 export function openSubscriptionSecrets(
   box: SecretBox,
   workspaceId: string,
   id: string,
-  stored: { secret: string; previousSecret: string | null; previousExpiresAt: string | null },
+  r: RecordFields,
 ): SubscriptionSecrets {
   const open = (value: string) => {
     const opened = box.open(value, subscriptionSecretContext(workspaceId, id, 'secret'));
@@ -133,9 +169,10 @@ export function openSubscriptionSecrets(
     }
     return opened.value;
   };
+  const previous = r.optionalText('previousSecret');
   return {
-    current: open(stored.secret),
-    previous: stored.previousSecret === null ? null : open(stored.previousSecret),
-    previousExpiresAt: stored.previousExpiresAt,
+    current: open(r.text('secret')),
+    previous: previous === null ? null : open(previous),
+    previousExpiresAt: r.optionalText('previousSecretExpiresAt'),
   };
 }

@@ -9,10 +9,10 @@ import type {
   SubscriptionChanges,
 } from '../../ports/event-subscription-store';
 import {
-  fromStoredAttempt,
-  fromStoredSubscription,
   openSubscriptionSecrets,
   planSubscriptionReseal,
+  readAttempt,
+  readSubscription,
   sealSubscriptionSecret,
   storedChangeValue,
   toStoredSubscription,
@@ -21,6 +21,7 @@ import type { Page, PageRequest } from '../../ports/paging';
 import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
+import { nodeFields } from './record-fields';
 import { resealNodeChunk } from './reseal-chunk';
 import { SUBSCRIPTION_RESEAL } from './statements/reseal';
 import { field, mapField, runAll, runOne } from './statement';
@@ -64,52 +65,8 @@ function withIntegers(values: Record<string, unknown>): Record<string, unknown> 
   );
 }
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
 function toSubscription(stored: Record<string, unknown>): EventSubscription {
-  return fromStoredSubscription({
-    id: String(stored.id),
-    workspaceId: String(stored.workspaceId),
-    url: String(stored.url),
-    description: text(stored.description),
-    eventTypes: String(stored.eventTypes),
-    entityTypes: String(stored.entityTypes),
-    scopes: String(stored.scopes),
-    enabled: stored.enabled === true,
-    disabledReason: text(stored.disabledReason),
-    cursor: toNumber(stored.cursor),
-    failingSince: text(stored.failingSince),
-    attempts: toNumber(stored.attempts),
-    nextAttemptAt: text(stored.nextAttemptAt),
-    lastError: text(stored.lastError),
-    createdAt: String(stored.createdAt),
-    updatedAt: String(stored.updatedAt),
-  });
-}
-
-function toAttempt(stored: Record<string, unknown>): DeliveryAttempt {
-  return fromStoredAttempt({
-    id: String(stored.id),
-    subscriptionId: String(stored.subscriptionId),
-    workspaceId: String(stored.workspaceId),
-    eventId: String(stored.eventId),
-    eventSeq:
-      stored.eventSeq === null || stored.eventSeq === undefined ? null : toNumber(stored.eventSeq),
-    eventType: String(stored.eventType),
-    trigger: String(stored.trigger) as DeliveryAttempt['trigger'],
-    attempt: toNumber(stored.attempt),
-    attemptedAt: String(stored.attemptedAt),
-    outcome: String(stored.outcome) as DeliveryAttempt['outcome'],
-    responseStatus:
-      stored.responseStatus === null || stored.responseStatus === undefined
-        ? null
-        : toNumber(stored.responseStatus),
-    durationMs: toNumber(stored.durationMs),
-    responseExcerpt: text(stored.responseExcerpt),
-    error: text(stored.error),
-  });
+  return readSubscription(nodeFields(stored));
 }
 
 /** Outbound webhook subscriptions and their delivery log in Neo4j. */
@@ -197,11 +154,7 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
       if (!record) {
         return null;
       }
-      return openSubscriptionSecrets(this.box, workspaceId, id, {
-        secret: String(field(record, 'secret')),
-        previousSecret: text(field(record, 'previousSecret')),
-        previousExpiresAt: text(field(record, 'previousExpiresAt')),
-      });
+      return openSubscriptionSecrets(this.box, workspaceId, id, nodeFields(record.toObject()));
     });
   }
 
@@ -311,7 +264,7 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
         before: before ?? 'att_~',
         limit: toInt(limit),
       });
-      return records.map((r) => toAttempt(mapField(r, 'attempt')));
+      return records.map((r) => readAttempt(nodeFields(mapField(r, 'attempt'))));
     });
   }
 

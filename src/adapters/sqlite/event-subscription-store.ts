@@ -10,10 +10,10 @@ import type {
   SubscriptionChanges,
 } from '../../ports/event-subscription-store';
 import {
-  fromStoredAttempt,
-  fromStoredSubscription,
   openSubscriptionSecrets,
   planSubscriptionReseal,
+  readAttempt,
+  readSubscription,
   sealSubscriptionSecret,
   storedChangeValue,
   toStoredSubscription,
@@ -23,43 +23,8 @@ import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { SqliteDatabase } from './database';
 import { settle } from './graph-transaction';
+import { rowFields } from './record-fields';
 import { resealStatements, resealTableChunk, type ResealStatements } from './reseal-chunk';
-
-interface SubscriptionRow {
-  workspace_id: string;
-  id: string;
-  url: string;
-  description: string | null;
-  event_types: string;
-  entity_types: string;
-  scopes: string;
-  enabled: number;
-  disabled_reason: string | null;
-  cursor: number;
-  failing_since: string | null;
-  attempts: number;
-  next_attempt_at: string | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-interface AttemptRow {
-  workspace_id: string;
-  subscription_id: string;
-  id: string;
-  event_id: string;
-  event_seq: number | null;
-  event_type: string;
-  trigger: string;
-  attempt: number;
-  attempted_at: string;
-  outcome: string;
-  response_status: number | null;
-  duration_ms: number;
-  response_excerpt: string | null;
-  error: string | null;
-}
 
 const COLUMNS =
   'workspace_id, id, url, description, event_types, entity_types, scopes, enabled, disabled_reason, cursor, failing_since, attempts, next_attempt_at, last_error, created_at, updated_at';
@@ -82,44 +47,14 @@ const CHANGE_COLUMNS: Readonly<Record<keyof SubscriptionChanges, string>> = {
   lastError: 'last_error',
 };
 
-function toSubscription(row: SubscriptionRow): EventSubscription {
-  return fromStoredSubscription({
-    id: row.id,
-    workspaceId: row.workspace_id,
-    url: row.url,
-    description: row.description,
-    eventTypes: row.event_types,
-    entityTypes: row.entity_types,
-    scopes: row.scopes,
-    enabled: row.enabled === 1,
-    disabledReason: row.disabled_reason,
-    cursor: row.cursor,
-    failingSince: row.failing_since,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
+/** The subscription of a row of `event_subscriptions`. */
+function toSubscription(row: object): EventSubscription {
+  return readSubscription(rowFields(row));
 }
 
-function toAttempt(row: AttemptRow): DeliveryAttempt {
-  return fromStoredAttempt({
-    id: row.id,
-    subscriptionId: row.subscription_id,
-    workspaceId: row.workspace_id,
-    eventId: row.event_id,
-    eventSeq: row.event_seq,
-    eventType: row.event_type,
-    trigger: row.trigger as DeliveryAttempt['trigger'],
-    attempt: row.attempt,
-    attemptedAt: row.attempted_at,
-    outcome: row.outcome as DeliveryAttempt['outcome'],
-    responseStatus: row.response_status,
-    durationMs: row.duration_ms,
-    responseExcerpt: row.response_excerpt,
-    error: row.error,
-  });
+/** The attempt of a row of `event_delivery_attempts`. */
+function toAttempt(row: object): DeliveryAttempt {
+  return readAttempt(rowFields(row));
 }
 
 /** The SQL value of a field of a subscription change (booleans as 1 or 0). */
@@ -134,8 +69,8 @@ function sqlValue(field: string, value: unknown): unknown {
  */
 export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
   private readonly insertStmt: Statement;
-  private readonly getStmt: Statement<[string, string], SubscriptionRow>;
-  private readonly pageStmt: Statement<[string, number, number], SubscriptionRow>;
+  private readonly getStmt: Statement<[string, string], object>;
+  private readonly pageStmt: Statement<[string, number, number], object>;
   private readonly countStmt: Statement<[string], number>;
   private readonly deleteStmt: Statement<[string, string]>;
   private readonly deleteAttemptsStmt: Statement<[string, string]>;
@@ -144,12 +79,12 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
     { secret: string; previous_secret: string | null; previous_secret_expires_at: string | null }
   >;
   private readonly rotateStmt: Statement;
-  private readonly dueStmt: Statement<[string, number], SubscriptionRow>;
-  private readonly behindStmt: Statement<[string, number, string], SubscriptionRow>;
+  private readonly dueStmt: Statement<[string, number], object>;
+  private readonly behindStmt: Statement<[string, number, string], object>;
   private readonly advanceStmt: Statement;
   private readonly failStmt: Statement;
   private readonly insertAttemptStmt: Statement;
-  private readonly attemptsStmt: Statement<[string, string, string, number], AttemptRow>;
+  private readonly attemptsStmt: Statement<[string, string, string, number], object>;
   private readonly oldestAttemptsStmt: Statement<
     [string, number],
     { workspace_id: string; subscription_id: string; id: string }
@@ -292,7 +227,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
     }
     const row = await this.db.exclusive(() =>
       this.db.writer
-        .prepare<[Record<string, unknown>], SubscriptionRow>(
+        .prepare<[Record<string, unknown>], object>(
           `UPDATE event_subscriptions SET ${[...sets, 'updated_at = @at'].join(', ')}
            WHERE workspace_id = @workspaceId AND id = @id RETURNING ${COLUMNS}`,
         )
@@ -315,11 +250,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
       if (!row) {
         return null;
       }
-      return openSubscriptionSecrets(this.box, workspaceId, id, {
-        secret: row.secret,
-        previousSecret: row.previous_secret,
-        previousExpiresAt: row.previous_secret_expires_at,
-      });
+      return openSubscriptionSecrets(this.box, workspaceId, id, rowFields(row));
     });
   }
 

@@ -77,7 +77,7 @@ export const SUBSCRIPTION_SECRETS = cypher(
   `
   MATCH (s:_EventSubscription {workspaceId: $workspaceId, id: $id})
   RETURN s.secret AS secret, s.previousSecret AS previousSecret,
-    s.previousSecretExpiresAt AS previousExpiresAt`,
+    s.previousSecretExpiresAt AS previousSecretExpiresAt`,
 );
 
 export const SUBSCRIPTION_ROTATE = cypher(
