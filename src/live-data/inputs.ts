@@ -33,13 +33,19 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
-/** Body of POST /api/live-data/sources. */
+/** Body of POST /api/live-data/sources, parsed into the service's `NewSource`. */
 export const createSourceBody = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(200, 'at most 200 characters'),
     unit: optionalText(32),
     description: optionalText(2000),
-    entityId: z.string().min(1).max(128).nullable().optional(),
+    entityId: z
+      .string()
+      .min(1)
+      .max(128)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
   })
   .strict();
 

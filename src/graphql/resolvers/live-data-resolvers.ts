@@ -98,17 +98,9 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
           () => parseInput(createSourceBody, withoutNulls(args.input), 'body'),
           [[/^body(?=\.|$)/, 'args.input']],
         );
-        const source = await liveData.createSource(
-          ctx.workspaceId,
-          {
-            name: body.name,
-            unit: body.unit,
-            description: body.description,
-            entityId: body.entityId ?? null,
-          },
-          ctx.principal.actorId,
+        return presentSource(
+          await liveData.createSource(ctx.workspaceId, body, ctx.principal.actorId),
         );
-        return presentSource(source);
       },
       ingestDataPoints: async (
         _root,

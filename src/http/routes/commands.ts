@@ -1,7 +1,7 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { parseBatch } from '../../commands/batch-input';
-import type { CommandService } from '../../commands/command-service';
+import type { CommandService, ExecuteOptions } from '../../commands/command-service';
 import { commandSchema } from '../../commands/schemas';
 import { ValidationError } from '../../errors';
 import { jsonBody } from '../middleware/json-body';
@@ -31,6 +31,30 @@ function idempotencyKeyOf(req: Request): string | undefined {
   return parsed.data;
 }
 
+/** Who runs the commands, with which scopes, and the Idempotency-Key when sent. */
+function executeOptionsOf(req: Request): ExecuteOptions {
+  const { workspaceId, principal } = workspaceOf(req.ctx);
+  const key = idempotencyKeyOf(req);
+  return {
+    workspaceId,
+    actorId: principal.actorId,
+    scopes: req.ctx.scopes ?? [],
+    ...(key ? { idempotencyKey: key } : {}),
+  };
+}
+
+/** The service's answer; with a key, Idempotent-Replayed tells whether it was a replay. */
+function sendCommandResponse(
+  res: Response,
+  options: ExecuteOptions,
+  response: { status: number; data: unknown; replayed: boolean },
+): void {
+  if (options.idempotencyKey !== undefined) {
+    res.setHeader('Idempotent-Replayed', String(response.replayed));
+  }
+  sendData(res, response.status, response.data);
+}
+
 /**
  * POST /api/commands/execute, the single write endpoint, and POST /api/commands/batch, many
  * commands in one transaction. Scopes are checked per command type.
@@ -47,19 +71,9 @@ export function commandRoutes(deps: {
       path: '/api/commands/execute',
       access: { workspace: 'required' },
       handler: async (req, res) => {
-        const { workspaceId, principal } = workspaceOf(req.ctx);
-        const key = idempotencyKeyOf(req);
+        const options = executeOptionsOf(req);
         const command = parseInput(commandSchema, req.body, 'body');
-        const response = await deps.commands.execute(command, {
-          workspaceId,
-          actorId: principal.actorId,
-          scopes: req.ctx.scopes ?? [],
-          ...(key ? { idempotencyKey: key } : {}),
-        });
-        if (key) {
-          res.setHeader('Idempotent-Replayed', String(response.replayed));
-        }
-        sendData(res, response.status, response.data);
+        sendCommandResponse(res, options, await deps.commands.execute(command, options));
       },
     },
     {
@@ -70,19 +84,9 @@ export function commandRoutes(deps: {
       rawBody: true,
       before: jsonBody({ limitBytes: deps.batchBodyLimitBytes, timeoutMs: deps.bodyTimeoutMs }),
       handler: async (req, res) => {
-        const { workspaceId, principal } = workspaceOf(req.ctx);
-        const key = idempotencyKeyOf(req);
+        const options = executeOptionsOf(req);
         const items = parseBatch(req.body);
-        const response = await deps.commands.executeBatch(items, {
-          workspaceId,
-          actorId: principal.actorId,
-          scopes: req.ctx.scopes ?? [],
-          ...(key ? { idempotencyKey: key } : {}),
-        });
-        if (key) {
-          res.setHeader('Idempotent-Replayed', String(response.replayed));
-        }
-        sendData(res, response.status, response.data);
+        sendCommandResponse(res, options, await deps.commands.executeBatch(items, options));
       },
     },
   ];

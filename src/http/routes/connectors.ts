@@ -10,15 +10,13 @@ import {
   type StoredWebhookEvent,
 } from '../../domain/webhooks';
 import type { ConnectorService } from '../../webhooks/connector-service';
+import { noBody, rotateSecretBody } from '../common-bodies';
 import { parsePage } from '../paging';
 import { presentConnector, presentWebhookEvent } from '../presenters/connectors';
 import { sendData, sendDataWithRawJson, sendPage } from '../presenters/envelope';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../../parse-input';
-
-/** Longest grace period a rotation may ask for: 7 days. */
-const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
 
 const createBody = z
   .object({
@@ -27,19 +25,6 @@ const createBody = z
     entityType: typeName('entityType').optional(),
   })
   .strict();
-
-const rotateBody = z
-  .object({
-    gracePeriodSeconds: z
-      .number({ message: 'must be a number' })
-      .int('must be an integer')
-      .min(0, 'must not be negative')
-      .max(MAX_GRACE_SECONDS, `at most ${MAX_GRACE_SECONDS} (7 days)`),
-  })
-  .strict()
-  .optional();
-
-const noBody = z.object({}).strict().optional();
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const eventParams = z.object({
@@ -160,7 +145,7 @@ export function connectorRoutes(deps: {
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
         const { id } = parseInput(idParams, req.params, 'params');
-        const body = parseInput(rotateBody, req.body, 'body');
+        const body = parseInput(rotateSecretBody, req.body, 'body');
         const { connector, secret } = await deps.connectors.rotateSecret(
           workspaceId,
           id,

@@ -4,6 +4,7 @@ import { TYPE_NAME_PATTERN } from '../../domain/properties';
 import { ValidationError } from '../../errors';
 import type { SubscriptionService } from '../../events/delivery/subscription-service';
 import { CURSOR_PATTERN } from '../../events/feed-input';
+import { noBody, rotateSecretBody } from '../common-bodies';
 import { parsePage } from '../paging';
 import { presentAttempt, presentSubscription } from '../presenters/event-subscriptions';
 import { sendData, sendPage } from '../presenters/envelope';
@@ -11,8 +12,6 @@ import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../../parse-input';
 
-/** Longest grace period a rotation may ask for: 7 days. */
-const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
 /** Attempts per page of the delivery log: 50 unless asked, at most 100. */
 const MAX_ATTEMPTS_PAGE = 100;
 
@@ -55,22 +54,10 @@ const updateBody = z
   })
   .strict();
 
-const rotateBody = z
-  .object({
-    gracePeriodSeconds: z
-      .number({ message: 'must be a number' })
-      .int('must be an integer')
-      .min(0, 'must not be negative')
-      .max(MAX_GRACE_SECONDS, `at most ${MAX_GRACE_SECONDS} (7 days)`),
-  })
-  .strict()
-  .optional();
-
 const redeliverBody = z
   .object({ seq: z.number({ message: 'must be a number' }).int().min(1) })
   .strict();
 const replayBody = z.object({ after: cursorText }).strict();
-const noBody = z.object({}).strict().optional();
 const noQuery = z.object({}).strict();
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const listQuery = z
@@ -171,7 +158,7 @@ export function eventSubscriptionRoutes(deps: { subscriptions: SubscriptionServi
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
         const { id } = parseInput(idParams, req.params, 'params');
-        const body = parseInput(rotateBody, req.body, 'body');
+        const body = parseInput(rotateSecretBody, req.body, 'body');
         const rotated = await subscriptions.rotateSecret(workspaceId, id, body?.gracePeriodSeconds);
         res.setHeader('Cache-Control', 'no-store');
         sendData(res, 200, {

@@ -45,16 +45,7 @@ export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
       handler: async (req, res) => {
         const { workspaceId, principal } = workspaceOf(req.ctx);
         const body = parseInput(createSourceBody, req.body, 'body');
-        const source = await liveData.createSource(
-          workspaceId,
-          {
-            name: body.name,
-            unit: body.unit,
-            description: body.description,
-            entityId: body.entityId ?? null,
-          },
-          principal.actorId,
-        );
+        const source = await liveData.createSource(workspaceId, body, principal.actorId);
         res.setHeader('Location', `/api/live-data/sources/${source.id}`);
         sendData(res, 201, presentSource(source));
       },
