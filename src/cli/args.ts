@@ -112,6 +112,11 @@ export function required(values: OptionValues, name: string): string {
   return value;
 }
 
+/** A required option whose value must be a UUID (workspace ids). */
+export function requiredUuid(values: OptionValues, name: string): string {
+  return uuidValue(required(values, name), name);
+}
+
 /** A UUID option value (workspace ids). */
 export function uuidValue(value: string, name: string): string {
   if (!isUuid(value)) {

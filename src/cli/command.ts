@@ -9,7 +9,7 @@ import type { Clock } from '../ports/clock';
 import type { TransferStores } from '../transfer/export-workspace';
 import type { Page, PageRequest } from '../ports/paging';
 import { WorkspaceService } from '../workspaces/workspace-service';
-import type { OptionValues } from './args';
+import { requiredUuid, type OptionValues } from './args';
 import type { StoreNotice } from './store';
 
 /** The services commands use: the same ones the HTTP API is built on. */
@@ -112,4 +112,9 @@ export async function collectAll<T>(
       return items;
     }
   }
+}
+
+/** The workspace option, checked to name an existing workspace. */
+export async function existingWorkspace(values: OptionValues, deps: CliDeps): Promise<string> {
+  return (await deps.workspaces.get(requiredUuid(values, 'workspace'))).id;
 }

@@ -1,5 +1,5 @@
 import { MAX_CLIENT_NAME_LENGTH } from '../../auth/oauth/client-service';
-import { nameValue, required, scopesValue, uuidValue } from '../args';
+import { nameValue, required, requiredUuid, scopesValue, uuidValue } from '../args';
 import { collectAll, type CommandDef } from '../command';
 import { presentOAuthClient } from '../../http/presenters/oauth-clients';
 import { formatFields, formatTable } from '../output';
@@ -24,7 +24,7 @@ const create: CommandDef = {
     'client create --workspace 7c1e0f0a-3b7d-4c59-9a54-2f4f0d2b8e11 --name "Graph explorer" --redirect-uri http://localhost:5173/callback --scopes read:nodes,read:edges,write:nodes',
   ],
   async run(values, deps) {
-    const workspaceId = uuidValue(required(values, 'workspace'), 'workspace');
+    const workspaceId = requiredUuid(values, 'workspace');
     const name = nameValue(required(values, 'name'), MAX_CLIENT_NAME_LENGTH);
     const redirectUri = required(values, 'redirect-uri');
     const scopes = scopesValue(required(values, 'scopes'));

@@ -2,18 +2,12 @@ import { SCOPES } from '../../domain/scopes';
 import { parseFeedFilter } from '../../events/feed-input';
 import { presentEvent } from '../../events/event-view';
 import { presentSubscription } from '../../http/presenters/event-subscriptions';
-import { positiveIntValue, required, uuidValue, type OptionValues } from '../args';
-import { collectAll, type CliDeps, type CommandDef } from '../command';
+import { positiveIntValue, required } from '../args';
+import { collectAll, existingWorkspace, type CommandDef } from '../command';
 import { formatFields, formatTable } from '../output';
 
 const WORKSPACE_OPTION = { name: 'workspace', value: '<uuid>', description: 'Workspace id' };
 const ID_OPTION = { name: 'id', value: '<sub_...>', description: 'Subscription id' };
-
-/** The workspace option, checked to name an existing workspace. */
-async function existingWorkspace(values: OptionValues, deps: CliDeps): Promise<string> {
-  const id = uuidValue(required(values, 'workspace'), 'workspace');
-  return (await deps.workspaces.get(id)).id;
-}
 
 const list: CommandDef = {
   group: 'events',

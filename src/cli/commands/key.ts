@@ -1,14 +1,7 @@
 import { apiKeyUnusableReason, type ApiKey } from '../../domain/api-key';
 import { SCOPES } from '../../domain/scopes';
-import {
-  isoDateTimeValue,
-  nameValue,
-  required,
-  scopesValue,
-  uuidValue,
-  type OptionValues,
-} from '../args';
-import { collectAll, type CliDeps, type CommandDef } from '../command';
+import { isoDateTimeValue, nameValue, required, requiredUuid, scopesValue } from '../args';
+import { collectAll, existingWorkspace, type CliDeps, type CommandDef } from '../command';
 import { presentApiKey, type ApiKeyView } from '../../http/presenters/api-keys';
 import { formatFields, formatTable } from '../output';
 
@@ -32,12 +25,6 @@ function presentKey(
 function describeScopes(key: ApiKey): string {
   const held = new Set(key.scopes);
   return SCOPES.every((s) => held.has(s)) ? 'all' : key.scopes.join(',');
-}
-
-/** The workspace option, checked to name an existing workspace. */
-async function existingWorkspace(values: OptionValues, deps: CliDeps): Promise<string> {
-  const id = uuidValue(required(values, 'workspace'), 'workspace');
-  return (await deps.workspaces.get(id)).id;
 }
 
 const create: CommandDef = {
@@ -68,7 +55,7 @@ const create: CommandDef = {
     'key create --workspace 7c1e0f0a-3b7d-4c59-9a54-2f4f0d2b8e11 --name ops --scopes all --expires-at 2027-01-01T00:00:00Z',
   ],
   async run(values, deps) {
-    const workspaceId = uuidValue(required(values, 'workspace'), 'workspace');
+    const workspaceId = requiredUuid(values, 'workspace');
     const name = nameValue(required(values, 'name'), MAX_KEY_NAME_LENGTH);
     const scopes = scopesValue(required(values, 'scopes'));
     const rawExpiry = values['expires-at'];

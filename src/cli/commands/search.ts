@@ -1,6 +1,5 @@
 import { ServiceUnavailableError } from '../../errors';
-import { required, uuidValue } from '../args';
-import type { CommandDef } from '../command';
+import { existingWorkspace, type CommandDef } from '../command';
 import { formatFields } from '../output';
 
 const reindex: CommandDef = {
@@ -15,8 +14,7 @@ const reindex: CommandDef = {
   options: [{ name: 'workspace', value: '<uuid>', description: 'Workspace to re-index' }],
   examples: ['reindex --workspace 7c1e0f0a-3b7d-4c59-9a54-2f4f0d2b8e11'],
   async run(values, deps) {
-    const workspaceId = uuidValue(required(values, 'workspace'), 'workspace');
-    await deps.workspaces.get(workspaceId);
+    const workspaceId = await existingWorkspace(values, deps);
     const indexer = deps.search.indexer;
     const queued = await indexer.reindex(workspaceId);
     indexer.start();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { exportWorkspace } from '../../transfer/export-workspace';
 import type { ExportLine } from '../../transfer/format';
 import { importWorkspace, parseExport } from '../../transfer/import-workspace';
-import { CliUsageError, required, uuidValue } from '../args';
+import { CliUsageError, required, requiredUuid, uuidValue } from '../args';
 import type { CommandDef } from '../command';
 import { formatFields } from '../output';
 
@@ -48,7 +48,7 @@ const exportCommand: CommandDef = {
     'export --workspace 7c1e0f0a-3b7d-4c59-9a54-2f4f0d2b8e11 --out acme.ndjson',
   ],
   async run(values, deps) {
-    const workspaceId = uuidValue(required(values, 'workspace'), 'workspace');
+    const workspaceId = requiredUuid(values, 'workspace');
     const lines = exportWorkspace(
       deps.stores,
       workspaceId,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SCOPES, type Scope } from '../../domain/scopes';
 import type { Membership, User } from '../../domain/user';
-import { required, scopesValue, uuidValue } from '../args';
+import { required, requiredUuid, scopesValue } from '../args';
 import { collectAll, type CommandDef } from '../command';
 import { PROGRAM } from '../help';
 import { formatFields, formatTable } from '../output';
@@ -125,7 +125,7 @@ const addMembership: CommandDef = {
   ],
   async run(values, deps) {
     const who = required(values, 'user');
-    const workspaceId = uuidValue(required(values, 'workspace'), 'workspace');
+    const workspaceId = requiredUuid(values, 'workspace');
     const scopes = scopesValue(required(values, 'scopes'));
     const user = await deps.users.find(who);
     const membership = await deps.users.putMembership(user.id, workspaceId, scopes);

@@ -1,5 +1,12 @@
 import { effectiveLimits, PLANS, type RateLimits, type Workspace } from '../../domain/workspace';
-import { limitsValue, planValue, positiveIntValue, required, uuidValue } from '../args';
+import {
+  limitsValue,
+  planValue,
+  positiveIntValue,
+  required,
+  requiredUuid,
+  uuidValue,
+} from '../args';
 import { collectAll, type CliDeps, type CommandDef, type CommandResult } from '../command';
 import { presentWorkspace, type WorkspaceView } from '../../http/presenters/workspaces';
 import { formatFields, formatTable } from '../output';
@@ -133,7 +140,7 @@ const setPlan: CommandDef = {
     'workspace set-plan --id 7c1e0f0a-3b7d-4c59-9a54-2f4f0d2b8e11 --plan enterprise --per-minute 20000 --per-day 20000000',
   ],
   async run(values, deps) {
-    const id = uuidValue(required(values, 'id'), 'id');
+    const id = requiredUuid(values, 'id');
     const plan = planValue(required(values, 'plan'));
     const limits = limitsValue(values);
     const workspace = await deps.workspaces.setPlan(id, plan, limits);
@@ -154,7 +161,7 @@ const setLimits: CommandDef = {
     'workspace set-limits --id 7c1e0f0a-3b7d-4c59-9a54-2f4f0d2b8e11 --per-minute 20000 --per-day 20000000',
   ],
   async run(values, deps) {
-    const id = uuidValue(required(values, 'id'), 'id');
+    const id = requiredUuid(values, 'id');
     const limits = {
       perMinute: positiveIntValue(required(values, 'per-minute'), 'per-minute'),
       perDay: positiveIntValue(required(values, 'per-day'), 'per-day'),
