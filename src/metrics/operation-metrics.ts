@@ -1,4 +1,5 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
+import { LATENCY_BUCKETS_SECONDS } from './latency-buckets';
 
 /** How a webhook delivery ended, as `webhook_deliveries_total` counts it. */
 export type WebhookOutcome =
@@ -32,7 +33,7 @@ export class OperationMetrics {
       name: 'command_duration_seconds',
       help: 'Time to execute one command (its whole transaction), by command type; BATCH for a batch.',
       labelNames: ['type'],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      buckets: LATENCY_BUCKETS_SECONDS,
       registers: [registry],
     });
     this.deliveries = new Counter({

@@ -1,5 +1,6 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { AppError } from '../errors';
+import { LATENCY_BUCKETS_SECONDS } from './latency-buckets';
 
 /** The engines behind the ports, as the `engine` label names them. */
 export type StoreEngine = 'sqlite' | 'neo4j' | 'influxdb' | 'qdrant';
@@ -27,7 +28,7 @@ export class StoreMetrics {
       name: 'store_operation_duration_seconds',
       help: 'Time of one store call (port.method), by engine; transactions include their work.',
       labelNames: ['engine', 'operation'],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      buckets: LATENCY_BUCKETS_SECONDS,
       registers: [registry],
     });
     this.errors = new Counter({

@@ -16,6 +16,31 @@ export interface TypeViolation extends ValidationIssue {
 
 const NONE: readonly TypeViolation[] = Object.freeze([]);
 
+/**
+ * A record's properties against its type. A record of no defined type is a violation
+ * (`undefinedType`) only in a workspace that allows only defined types.
+ */
+function checkAgainstType(
+  strict: boolean,
+  type: CompiledType | undefined,
+  record: { properties: Properties },
+  undefinedType: TypeViolation,
+): readonly TypeViolation[] {
+  if (!type) {
+    return strict
+      ? [
+          {
+            path: undefinedType.path,
+            message: `${undefinedType.message}, and the workspace allows only defined types (strictOntology)`,
+          },
+        ]
+      : NONE;
+  }
+  const out: TypeViolation[] = [];
+  type.checkProperties(record.properties, out);
+  return out;
+}
+
 type End = 'source' | 'target';
 const ENDS: readonly End[] = ['source', 'target'];
 
@@ -102,20 +127,10 @@ export class TypeEnforcer {
       return NONE;
     }
     const schema = await this.current();
-    const type = schema.entityTypes.get(node.entityType);
-    if (!type) {
-      return schema.strict
-        ? [
-            {
-              path: 'entityType',
-              message: `${node.entityType} is not a defined entity type, and the workspace allows only defined types (strictOntology)`,
-            },
-          ]
-        : NONE;
-    }
-    const out: TypeViolation[] = [];
-    type.checkProperties(node.properties, out);
-    return out;
+    return checkAgainstType(schema.strict, schema.entityTypes.get(node.entityType), node, {
+      path: 'entityType',
+      message: `${node.entityType} is not a defined entity type`,
+    });
   }
 
   /** The edge alone against its relationship type (its ends are checked once it exists). */
@@ -124,20 +139,10 @@ export class TypeEnforcer {
       return NONE;
     }
     const schema = await this.current();
-    const type = schema.relationshipTypes.get(edge.type);
-    if (!type) {
-      return schema.strict
-        ? [
-            {
-              path: 'type',
-              message: `${edge.type} is not a defined relationship type, and the workspace allows only defined types (strictOntology)`,
-            },
-          ]
-        : NONE;
-    }
-    const out: TypeViolation[] = [];
-    type.checkProperties(edge.properties, out);
-    return out;
+    return checkAgainstType(schema.strict, schema.relationshipTypes.get(edge.type), edge, {
+      path: 'type',
+      message: `${edge.type} is not a defined relationship type`,
+    });
   }
 
   /**

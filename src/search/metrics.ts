@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Embedder } from '../ports/embedder';
 import type { OutboxEntry } from '../ports/index-outbox';
+import { LATENCY_BUCKETS_SECONDS } from '../metrics/latency-buckets';
 
 /** Which caller an embedding was for: a search query, or an index batch. */
 export type EmbedFace = 'query' | 'index';
@@ -22,7 +23,7 @@ export class SearchMetrics {
       name: 'search_embed_duration_seconds',
       help: 'Time of one embedder call, by caller (query: a search; index: an index batch).',
       labelNames: ['face'],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      buckets: LATENCY_BUCKETS_SECONDS,
       registers: [registry],
     });
     this.embeddedTexts = new Counter({
