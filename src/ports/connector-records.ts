@@ -1,5 +1,14 @@
-import type { Connector, ConnectorType, NewConnector } from '../domain/webhooks';
+import type {
+  Connector,
+  ConnectorType,
+  EventStatus,
+  NewConnector,
+  SignatureScheme,
+  StoredWebhookEvent,
+  WebhookEvent,
+} from '../domain/webhooks';
 import type { SecretBox, SecretContext } from '../secrets/secret-box';
+import type { RecordFields } from './record-fields';
 import { planReseal, type SecretRecordRef } from './sealed-secrets';
 
 /**
@@ -51,6 +60,51 @@ export function sealConnectorSecret(
   plaintext: string | null,
 ): string | null {
   return plaintext === null ? null : box.seal(plaintext, connectorSecretContext(ref, field));
+}
+
+/** The stored connector a record holds (its secrets still sealed). */
+export function readStoredConnector(r: RecordFields): StoredConnector {
+  return {
+    id: r.text('id'),
+    workspaceId: r.text('workspaceId'),
+    type: r.text('type'),
+    name: r.text('name'),
+    entityType: r.text('entityType'),
+    endpointId: r.text('endpointId'),
+    secret: r.text('secret'),
+    previousSecret: r.optionalText('previousSecret'),
+    previousSecretExpiresAt: r.optionalTime('previousSecretExpiresAt'),
+    secretRotatedAt: r.optionalTime('secretRotatedAt'),
+    createdAt: r.time('createdAt'),
+    updatedAt: r.time('updatedAt'),
+  };
+}
+
+/** A received webhook event, its payload left out. */
+export function readWebhookEvent(r: RecordFields): WebhookEvent {
+  return {
+    id: r.text('id'),
+    workspaceId: r.text('workspaceId'),
+    connectorId: r.text('connectorId'),
+    status: r.text('status') as EventStatus,
+    scheme: r.optionalText('scheme') as SignatureScheme | null,
+    deliveryId: r.optionalText('deliveryId'),
+    signatureKey: r.optionalText('signatureKey'),
+    signedAt: r.optionalTime('signedAt'),
+    receivedAt: r.time('receivedAt'),
+    updatedAt: r.time('updatedAt'),
+    processedAt: r.optionalTime('processedAt'),
+    attempts: r.number('attempts'),
+    nodeId: r.optionalText('nodeId'),
+    duplicateOf: r.optionalText('duplicateOf'),
+    failureReason: r.optionalText('failureReason'),
+    payloadBytes: r.number('payloadBytes'),
+  };
+}
+
+/** A received webhook event with its payload. */
+export function readStoredWebhookEvent(r: RecordFields): StoredWebhookEvent {
+  return { ...readWebhookEvent(r), payload: r.optionalText('payload') };
 }
 
 /** The stored value of a new connector. */

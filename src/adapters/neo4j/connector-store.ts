@@ -55,11 +55,10 @@ import {
   EVENTS_FAIL_INTERRUPTED,
   EVENTS_PURGE_CHUNK,
 } from './statements/webhooks';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt, toNumber, toOptionalDateTime } from './values';
 import {
   connectorProperties,
   eventParams,
-  optionalTime,
   storedConnectorFrom,
   toEvent,
   toStoredEvent,
@@ -141,7 +140,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
           'previousSecret',
           rotation.previousSecret,
         ),
-        previousSecretExpiresAt: optionalTime(rotation.previousSecretExpiresAt),
+        previousSecretExpiresAt: toOptionalDateTime(rotation.previousSecretExpiresAt),
         rotatedAt: toDateTime(rotation.rotatedAt),
       });
       return record ? this.toConnector(mapField(record, 'connector')) : null;

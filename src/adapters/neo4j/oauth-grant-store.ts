@@ -49,7 +49,7 @@ import {
   REFRESH_ROTATE,
   REFRESH_TOKENS_PURGE_CHUNK,
 } from './statements/oauth-tokens';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt, toNumber, toOptionalDateTime } from './values';
 
 /** Records deleted per transaction by `purgeExpired`. */
 const PURGE_CHUNK = 1000;
@@ -62,8 +62,6 @@ interface ChunkResult {
   deleted: number;
   families: number;
 }
-
-const optionalTime = (iso: string | null) => (iso === null ? null : toDateTime(iso));
 
 /** The `changed` or `created` count a statement returned. */
 function count(record: Neo4jRecord | null, key: string): number {
@@ -92,7 +90,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
           userId: request.userId,
           createdAt: toDateTime(request.createdAt),
           expiresAt: toDateTime(request.expiresAt),
-          completedAt: optionalTime(request.completedAt),
+          completedAt: toOptionalDateTime(request.completedAt),
         }),
         'created',
       ),

@@ -44,6 +44,11 @@ export function toDateTime(iso: string): DateTime<number> {
   );
 }
 
+/** An optional instant as a DATETIME, or null. */
+export function toOptionalDateTime(iso: string | null): DateTime<number> | null {
+  return iso === null ? null : toDateTime(iso);
+}
+
 /**
  * A Neo4j DATETIME as the service writes instants: `toISOString()` form, UTC, milliseconds
  * (sub-millisecond digits an analyst may have written are cut, not rounded).

@@ -1,73 +1,41 @@
-import type {
-  EventStatus,
-  SignatureScheme,
-  StoredWebhookEvent,
-  WebhookEvent,
-} from '../../domain/webhooks';
-import type { StoredConnector } from '../../ports/connector-records';
-import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+import type { StoredWebhookEvent, WebhookEvent } from '../../domain/webhooks';
+import {
+  readStoredConnector,
+  readStoredWebhookEvent,
+  readWebhookEvent,
+  type StoredConnector,
+} from '../../ports/connector-records';
+import { nodeFields } from './record-fields';
+import { toDateTime, toInt, toOptionalDateTime } from './values';
 
 /**
  * Mapping between webhook records and the `_WebhookConnector` / `_WebhookEvent` nodes'
  * properties (see `statements/webhook-connectors.ts` and `statements/webhooks.ts`).
  */
 
-export const optionalText = (value: unknown): string | null =>
-  typeof value === 'string' ? value : null;
-export const optionalTime = (iso: string | null) => (iso === null ? null : toDateTime(iso));
-
 /** The stored connector of `properties(c)` (its secrets still sealed). */
 export function storedConnectorFrom(stored: Record<string, unknown>): StoredConnector {
-  return {
-    id: String(stored.id),
-    workspaceId: String(stored.workspaceId),
-    type: String(stored.type),
-    name: String(stored.name),
-    entityType: String(stored.entityType),
-    endpointId: String(stored.endpointId),
-    secret: String(stored.secret),
-    previousSecret: optionalText(stored.previousSecret),
-    previousSecretExpiresAt: fromOptionalDateTime(stored.previousSecretExpiresAt),
-    secretRotatedAt: fromOptionalDateTime(stored.secretRotatedAt),
-    createdAt: fromDateTime(stored.createdAt),
-    updatedAt: fromDateTime(stored.updatedAt),
-  };
+  return readStoredConnector(nodeFields(stored));
 }
 
 /** The properties of a new connector node. */
 export function connectorProperties(c: StoredConnector) {
   return {
     ...c,
-    previousSecretExpiresAt: optionalTime(c.previousSecretExpiresAt),
-    secretRotatedAt: optionalTime(c.secretRotatedAt),
+    previousSecretExpiresAt: toOptionalDateTime(c.previousSecretExpiresAt),
+    secretRotatedAt: toOptionalDateTime(c.secretRotatedAt),
     createdAt: toDateTime(c.createdAt),
     updatedAt: toDateTime(c.updatedAt),
   };
 }
 
+/** The event of `properties(e)`, its payload left out. */
 export function toEvent(stored: Record<string, unknown>): WebhookEvent {
-  return {
-    id: String(stored.id),
-    workspaceId: String(stored.workspaceId),
-    connectorId: String(stored.connectorId),
-    status: String(stored.status) as EventStatus,
-    scheme: optionalText(stored.scheme) as SignatureScheme | null,
-    deliveryId: optionalText(stored.deliveryId),
-    signatureKey: optionalText(stored.signatureKey),
-    signedAt: fromOptionalDateTime(stored.signedAt),
-    receivedAt: fromDateTime(stored.receivedAt),
-    updatedAt: fromDateTime(stored.updatedAt),
-    processedAt: fromOptionalDateTime(stored.processedAt),
-    attempts: toNumber(stored.attempts),
-    nodeId: optionalText(stored.nodeId),
-    duplicateOf: optionalText(stored.duplicateOf),
-    failureReason: optionalText(stored.failureReason),
-    payloadBytes: toNumber(stored.payloadBytes),
-  };
+  return readWebhookEvent(nodeFields(stored));
 }
 
 export function toStoredEvent(stored: Record<string, unknown>): StoredWebhookEvent {
-  return { ...toEvent(stored), payload: optionalText(stored.payload) };
+  return readStoredWebhookEvent(nodeFields(stored));
 }
 
 /** Every property of a new event node, the live keys included while it is live. */
@@ -81,10 +49,10 @@ export function eventParams(e: StoredWebhookEvent) {
     scheme: e.scheme,
     deliveryId: e.deliveryId,
     signatureKey: e.signatureKey,
-    signedAt: optionalTime(e.signedAt),
+    signedAt: toOptionalDateTime(e.signedAt),
     receivedAt: toDateTime(e.receivedAt),
     updatedAt: toDateTime(e.updatedAt),
-    processedAt: optionalTime(e.processedAt),
+    processedAt: toOptionalDateTime(e.processedAt),
     attempts: toInt(e.attempts),
     nodeId: e.nodeId,
     duplicateOf: e.duplicateOf,

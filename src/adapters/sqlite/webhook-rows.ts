@@ -1,10 +1,11 @@
-import type {
-  EventStatus,
-  SignatureScheme,
-  StoredWebhookEvent,
-  WebhookEvent,
-} from '../../domain/webhooks';
-import type { StoredConnector } from '../../ports/connector-records';
+import type { StoredWebhookEvent, WebhookEvent } from '../../domain/webhooks';
+import {
+  readStoredConnector,
+  readStoredWebhookEvent,
+  readWebhookEvent,
+  type StoredConnector,
+} from '../../ports/connector-records';
+import { rowFields } from './record-fields';
 
 /** A row of `webhook_connectors` (the secrets sealed: see `ports/connector-records.ts`). */
 export interface ConnectorRow {
@@ -28,20 +29,7 @@ export const CONNECTOR_COLUMNS =
 
 /** The stored connector a row holds (its secrets still sealed). */
 export function storedFromRow(row: ConnectorRow): StoredConnector {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    type: row.type,
-    name: row.name,
-    entityType: row.entity_type,
-    endpointId: row.endpoint_id,
-    secret: row.secret,
-    previousSecret: row.previous_secret,
-    previousSecretExpiresAt: row.previous_secret_expires_at,
-    secretRotatedAt: row.secret_rotated_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return readStoredConnector(rowFields(row));
 }
 
 /** Named parameters of a connector insert. */
@@ -91,29 +79,13 @@ export const EVENT_COLUMNS =
   'received_at, updated_at, processed_at, attempts, node_id, duplicate_of, failure_reason, ' +
   'payload_bytes';
 
+/** The event a row holds, its payload left out. */
 export function toEvent(row: EventRow): WebhookEvent {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    connectorId: row.connector_id,
-    status: row.status as EventStatus,
-    scheme: row.scheme as SignatureScheme | null,
-    deliveryId: row.delivery_id,
-    signatureKey: row.signature_key,
-    signedAt: row.signed_at,
-    receivedAt: row.received_at,
-    updatedAt: row.updated_at,
-    processedAt: row.processed_at,
-    attempts: row.attempts,
-    nodeId: row.node_id,
-    duplicateOf: row.duplicate_of,
-    failureReason: row.failure_reason,
-    payloadBytes: row.payload_bytes,
-  };
+  return readWebhookEvent(rowFields(row));
 }
 
 export function toStoredEvent(row: StoredEventRow): StoredWebhookEvent {
-  return { ...toEvent(row), payload: row.payload };
+  return readStoredWebhookEvent(rowFields(row));
 }
 
 /** Named parameters of an event insert (every column). */
