@@ -1,10 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt cost. N=2^15, r=8, p=1 takes ~150 ms and 32 MiB on the 2-core machines of
- * Measured on these machines: 2^17 (OWASP's first recommendation) took ~600 ms, too slow for a
- * sign-in page on two cores). The parameters are stored in every hash, so they can be
- * raised later without invalidating existing passwords.
+ * scrypt cost: N=2^15, r=8, p=1 takes about 150 ms and 32 MiB a hash on two cores, where
+ * 2^17 (OWASP's first recommendation) takes about 600 ms, too slow for a sign-in page. The
+ * parameters are stored in every hash, so they can be raised later without invalidating
+ * existing passwords.
  */
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;

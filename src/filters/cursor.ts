@@ -21,9 +21,9 @@ function sha256(text: string): Buffer {
 }
 
 /**
- * The rule that orders records with equal sort values. It is part of every binding: the
- * cursors of an order whose ties were ranked otherwise (id ascending, before 2026-11-28)
- * are refused rather than continued at a position that no longer means the same.
+ * The rule that orders records with equal sort values. It is part of every binding, so a
+ * cursor made under another tie rule is refused rather than continued at a position that
+ * no longer means the same.
  */
 const TIE_RULE = 'id-follows-last-key';
 

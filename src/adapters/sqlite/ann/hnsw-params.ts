@@ -35,24 +35,9 @@ export function searchWidth(size: number, params: HnswParams): number {
 }
 
 /**
- * Measured on the bundled model's embeddings of the search benchmark's node texts (varied
- * texts, 300 paraphrasing queries), recall@10 against an exact scan, one core of an AMD EPYC
- * with AVX-512 (2026-11-29):
- * - 20,000 points: built with expansionAdd 128, 0.992 with ef 128 (0.29 ms a query), 0.996
- *   with 192 (0.42 ms); built with 64, 0.982 with 128 and 0.992 with 256 (0.55 ms);
- * - 100,000 points: built with 128, 0.983 with ef 256 (1.25 ms), 0.990 with 320 (1.36 ms),
- *   0.992 with 384 (1.59 ms); built with 64, 0.988 with 384 (1.86 ms) and 0.994 with 573
- *   (2.51 ms).
- * A graph built with expansionAdd 128 reaches a recall with fewer candidates, so searches
- * are about twice as cheap for the same recall; an insert costs about 1.5 times as much
- * (100,000 points built in 20.8 s instead of 13.6 s on two threads). Graphs are built in
- * one go in a worker, off the event loop, with 128; the changes that follow are applied on
- * the event loop with expansionInsert 64: updating a point of a 20,000-point graph built
- * with 128 costs 0.26 ms there, against 0.45 ms with 128. A wider graph (connectivity 24
- * or 32) did not do better at the same ef; i8 vectors lose recall (0.88 at 100,000 points
- * whatever the ef). Texts that differ only by a number or two ("main pump 17", "main pump
- * 18") give neighbours whose scores differ in the third decimal; an approximate top 10 may
- * swap such near-equals, which lowers a recall count without changing what a reader sees.
+ * Builds (in a worker) are wide, so searches need about half the candidates for the same
+ * recall; changes applied later on the event loop use a narrower `expansionInsert` to stay
+ * cheap there. Measured: bench/history/search.md ("HNSW parameters").
  */
 export const DEFAULT_HNSW_PARAMS: HnswParams = {
   connectivity: 16,
