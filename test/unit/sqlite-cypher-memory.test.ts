@@ -9,10 +9,8 @@ import {
   MemoryGraphCache,
   readMemoryGraph,
 } from '../../src/adapters/sqlite/cypher/memory/memory-graph';
-import {
-  compileMemoryQuery,
-  MemoryRowsExceeded,
-} from '../../src/adapters/sqlite/cypher/memory/memory-query';
+import { compileMemoryQuery } from '../../src/adapters/sqlite/cypher/memory/memory-query';
+import { MemoryRowsExceeded } from '../../src/adapters/sqlite/cypher/memory/memory-run';
 import { compareSqlText } from '../../src/adapters/sqlite/cypher/memory/memory-values';
 import { renderResult, runSqlQuery } from '../../src/adapters/sqlite/cypher/runtime/run-query';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database';
