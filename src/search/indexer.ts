@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
-import type { GraphNode } from '../domain/graph';
 import type { Clock } from '../ports/clock';
 import type { Embedder } from '../ports/embedder';
 import type { GraphStore } from '../ports/graph-store';
 import type { IndexOutbox, OutboxEntry } from '../ports/index-outbox';
-import type { ApproximateStatus, VectorIndex, VectorPoint } from '../ports/vector-index';
+import type { ApproximateStatus, VectorIndex } from '../ports/vector-index';
 import { yieldToEventLoop } from '../yield-to-event-loop';
+import { IndexBatches, type StartedBatch } from './index-batches';
 import { busyWithOthers, defaultWait, safeMessage, stage, StageFailure } from './indexer-support';
-import { nodeText } from './node-text';
+import { PassWaiters } from './pass-waiters';
 
 /** `ready`: nothing waiting; `indexing`: entries waiting; `degraded`: the last attempt failed. */
 export type IndexState = 'ready' | 'indexing' | 'degraded';
@@ -44,15 +44,6 @@ export interface IndexerDeps {
   onIndexed?: (entries: readonly OutboxEntry[], at: number) => void;
 }
 
-/** A batch read from the graph, its texts being embedded meanwhile. */
-interface StartedBatch {
-  entries: readonly OutboxEntry[];
-  live: { entry: OutboxEntry; entityType: string }[];
-  /** Nodes that must have no vector: deleted ones (skipped texts are added later). */
-  withoutVector: Map<string, string[]>;
-  vectors: Promise<(Float32Array | null)[]>;
-}
-
 export interface IndexerOptions {
   /** Outbox entries per batch (one embed call, one upsert). */
   batchSize: number;
@@ -75,12 +66,6 @@ export interface IndexerOptions {
   wait?: (ms: number, wake: AbortSignal) => Promise<void>;
 }
 
-/** Consecutive failures of a batch before its texts are tried one by one (see `embedBatch`). */
-const POISON_CHECK_AFTER = 3;
-
-/** A text any working embedder takes: tells "refuses these texts" from "is down". */
-const EMBEDDER_PROBE = 'probe';
-
 export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
   batchSize: 256,
   idleMs: 200,
@@ -99,18 +84,19 @@ export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
  * embeds in its own thread), so neither side waits for the other. Any failure (embedder,
  * vector store, graph) leaves the entries in place and retries with exponential backoff;
  * commands never wait for any of this. A node whose text the embedder keeps refusing is
- * skipped instead of holding the outbox back (`embedBatch`).
+ * skipped instead of holding the outbox back (`IndexBatches`).
  *
  * Before the first batch or the first search (`prepare`), the vector index is ensured
  * for the embedder's dimensions; when it had to be recreated (the embedder changed), or
  * was created now while the graph may hold nodes already (the deployment moved its vectors
- * to another store), every workspace is enqueued again. The bundled model (about 1 s of CPU to load) is thus
- * loaded only once there is something to embed, not by every process that opens the
- * store (the CLI, a server with no changes yet).
+ * to another store), every workspace is enqueued again. The bundled model (about 1 s of CPU
+ * to load) is thus loaded only once there is something to embed, not by every process
+ * that opens the store (the CLI, a server with no changes yet).
  */
 export class SearchIndexer {
   private readonly options: IndexerOptions;
   private readonly wait: (ms: number, wake: AbortSignal) => Promise<void>;
+  private readonly batches: IndexBatches;
   private loop: Promise<void> | null = null;
   private stopped = false;
   private wake = new AbortController();
@@ -123,18 +109,7 @@ export class SearchIndexer {
   private dims: number | null = null;
   private lastError: string | null = null;
   private readonly lastIndexed = new Map<string, string>();
-  /**
-   * Passes over the outbox begun so far. A waiter is settled by a pass begun after it came:
-   * a pass already under way may have peeked past an entry committed meanwhile (on Neo4j an
-   * entry's seq is its transaction's start time, so it can commit behind a larger one).
-   */
-  private passes = 0;
-  private idleWaiters: { resolve: () => void; pass: number }[] = [];
-  private drainWaiters: {
-    resolve: () => void;
-    reject: (error: Error) => void;
-    pass: number;
-  }[] = [];
+  private readonly waiters = new PassWaiters();
 
   constructor(
     private readonly deps: IndexerDeps,
@@ -142,6 +117,10 @@ export class SearchIndexer {
   ) {
     this.options = { ...DEFAULT_INDEXER_OPTIONS, ...options };
     this.wait = this.options.wait ?? defaultWait;
+    this.batches = new IndexBatches(deps, {
+      timed: (work) => this.timed(work),
+      failures: () => this.failures,
+    });
   }
 
   /** Starts the loop (once); it runs until `stop`. */
@@ -161,10 +140,9 @@ export class SearchIndexer {
    * (tests wait on this, never on time).
    */
   whenIdle(): Promise<void> {
-    return new Promise((resolve) => {
-      this.idleWaiters.push({ resolve, pass: this.passes });
-      this.nudge();
-    });
+    const idle = this.waiters.whenIdle();
+    this.nudge();
+    return idle;
   }
 
   /**
@@ -172,10 +150,9 @@ export class SearchIndexer {
    * fails (`cli reindex` reports it instead of retrying forever).
    */
   drain(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.drainWaiters.push({ resolve, reject, pass: this.passes });
-      this.nudge();
-    });
+    const drained = this.waiters.whenDrained();
+    this.nudge();
+    return drained;
   }
 
   /**
@@ -262,12 +239,11 @@ export class SearchIndexer {
   private async run(): Promise<void> {
     while (!this.stopped) {
       let delay = this.options.idleMs;
-      const pass = ++this.passes;
+      const pass = this.waiters.begin();
       try {
         await this.catchUp();
         this.recovered();
-        this.settleIdleWaiters(pass);
-        this.settleDrainWaiters(null, pass);
+        this.waiters.emptied(pass);
       } catch (error) {
         if (this.stopped) {
           // Closing the embedder under a batch in flight: the entries stay for next time.
@@ -276,7 +252,7 @@ export class SearchIndexer {
         this.failures += 1;
         this.lastError =
           error instanceof StageFailure ? error.message : safeMessage(error, 'Indexing');
-        this.settleDrainWaiters(new Error(this.lastError));
+        this.waiters.failed(new Error(this.lastError));
         delay = Math.min(
           this.options.maxBackoffMs,
           this.options.initialBackoffMs * 2 ** (this.failures - 1),
@@ -299,8 +275,7 @@ export class SearchIndexer {
         this.wake = new AbortController();
       }
     }
-    this.settleIdleWaiters(Infinity);
-    this.settleDrainWaiters(new Error('The indexer stopped.'));
+    this.waiters.stopped(new Error('The indexer stopped.'));
   }
 
   /**
@@ -324,7 +299,7 @@ export class SearchIndexer {
         return;
       }
     }
-    let current = await this.startBatch(entries);
+    let current = await this.batches.start(entries);
     for (;;) {
       const after = entries[entries.length - 1]!.seq;
       const following = this.stopped
@@ -332,7 +307,7 @@ export class SearchIndexer {
         : await this.deps.outbox.peek(this.options.batchSize, after);
       let next: StartedBatch | null = null;
       try {
-        next = following.length > 0 ? await this.startBatch(following) : null;
+        next = following.length > 0 ? await this.batches.start(following) : null;
         await this.finishBatch(current);
       } catch (error) {
         // The next batch's embedding may still fail later: nobody awaits it any more.
@@ -381,63 +356,9 @@ export class SearchIndexer {
     }
   }
 
-  /** Reads the batch's nodes and starts embedding their texts (not awaited here). */
-  private async startBatch(entries: readonly OutboxEntry[]): Promise<StartedBatch> {
-    const live: { entry: OutboxEntry; entityType: string; text: string }[] = [];
-    const withoutVector = new Map<string, string[]>();
-    await this.timed(async () => {
-      // One read per workspace of the batch (not one per entry), then the entries in order.
-      const wanted = new Map<string, string[]>();
-      for (const entry of entries) {
-        addTo(wanted, entry.workspaceId, entry.nodeId);
-      }
-      const found = new Map<string, Map<string, GraphNode>>();
-      for (const [workspaceId, ids] of wanted) {
-        const nodes = await this.deps.graph.getNodes(workspaceId, ids);
-        found.set(workspaceId, new Map(nodes.map((node) => [node.id, node])));
-      }
-      for (const entry of entries) {
-        const node = found.get(entry.workspaceId)?.get(entry.nodeId);
-        if (node) {
-          live.push({ entry, entityType: node.entityType, text: nodeText(node) });
-        } else {
-          addTo(withoutVector, entry.workspaceId, entry.nodeId);
-        }
-      }
-    });
-    const vectors = live.length > 0 ? this.embedBatch(live) : Promise.resolve([]);
-    // Awaited by finishBatch, or dropped (with a handler) when the pass fails before.
-    vectors.catch(() => undefined);
-    return { entries, live, withoutVector, vectors };
-  }
-
-  /** Writes a started batch's vectors, removes the others, completes its entries. */
+  /** Writes a started batch and records when its workspaces were last indexed. */
   private async finishBatch(batch: StartedBatch): Promise<void> {
-    const vectors = await batch.vectors;
-    await this.timed(async () => {
-      const points: VectorPoint[] = [];
-      batch.live.forEach((l, i) => {
-        const vector = vectors[i];
-        if (vector) {
-          points.push({
-            workspaceId: l.entry.workspaceId,
-            nodeId: l.entry.nodeId,
-            entityType: l.entityType,
-            vector,
-          });
-        } else {
-          // Skipped: no vector of an older text may stand for it either.
-          addTo(batch.withoutVector, l.entry.workspaceId, l.entry.nodeId);
-        }
-      });
-      if (points.length > 0) {
-        await stage(this.vectorStage(), () => this.deps.vectors.upsert(points));
-      }
-      for (const [workspaceId, nodeIds] of batch.withoutVector) {
-        await stage(this.vectorStage(), () => this.deps.vectors.remove(workspaceId, nodeIds));
-      }
-      await this.deps.outbox.complete(batch.entries);
-    });
+    await this.batches.finish(batch);
     const now = this.deps.clock.now();
     const at = new Date(now).toISOString();
     for (const entry of batch.entries) {
@@ -446,96 +367,11 @@ export class SearchIndexer {
     this.deps.onIndexed?.(batch.entries, now);
   }
 
-  /**
-   * The batch's vectors. Once a batch has failed to embed POISON_CHECK_AFTER times in a row
-   * and the embedder still embeds a plain probe text (it is up), the batch's texts are
-   * embedded one at a time: a text it refuses then is one it will never take, and would
-   * otherwise hold the whole outbox back forever. Such a node is skipped (null: its entry
-   * completes without a vector) and logged; it is indexed again when it changes, or by
-   * `cli reindex`. When the probe fails too, the embedder is down: the batch fails as a
-   * whole (entries stay, backoff), at the cost of one extra call.
-   */
-  private async embedBatch(
-    live: readonly { entry: OutboxEntry; text: string }[],
-  ): Promise<(Float32Array | null)[]> {
-    const name = `Embedding with ${this.deps.embedder.name}`;
-    const embed = (texts: string[]) => stage(name, () => this.deps.embedder.embed(texts));
-    try {
-      return await embed(live.map((l) => l.text));
-    } catch (error) {
-      if (this.failures + 1 < POISON_CHECK_AFTER || !(await this.embedderUp())) {
-        throw error;
-      }
-    }
-    const vectors: (Float32Array | null)[] = [];
-    for (const l of live) {
-      try {
-        vectors.push((await embed([l.text]))[0] ?? null);
-      } catch (refused) {
-        vectors.push(null);
-        this.deps.logger.warn(
-          {
-            err: refused instanceof StageFailure ? refused.reason : refused,
-            workspaceId: l.entry.workspaceId,
-            nodeId: l.entry.nodeId,
-          },
-          "search indexer: the embedder refuses this node's text; skipped until the node changes",
-        );
-      }
-    }
-    return vectors;
-  }
-
-  /** Whether the embedder embeds a plain text now. */
-  private async embedderUp(): Promise<boolean> {
-    try {
-      await this.deps.embedder.embed([EMBEDDER_PROBE]);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  private vectorStage(): string {
-    return `The ${this.deps.vectors.backend} vector index`;
-  }
-
   private recovered(): void {
     if (this.failures > 0) {
       this.deps.logger.info({ failures: this.failures }, 'search indexer: recovered');
     }
     this.failures = 0;
     this.lastError = null;
-  }
-
-  /** Rejects every drain waiter with `error`, or resolves those that came before `pass`. */
-  private settleDrainWaiters(error: Error | null, pass = Infinity): void {
-    const settled = this.drainWaiters.filter((w) => error !== null || w.pass < pass);
-    this.drainWaiters = this.drainWaiters.filter((w) => !settled.includes(w));
-    for (const waiter of settled) {
-      if (error) {
-        waiter.reject(error);
-      } else {
-        waiter.resolve();
-      }
-    }
-  }
-
-  /** Resolves the idle waiters that came before `pass` began. */
-  private settleIdleWaiters(pass: number): void {
-    const settled = this.idleWaiters.filter((w) => w.pass < pass);
-    this.idleWaiters = this.idleWaiters.filter((w) => w.pass >= pass);
-    for (const waiter of settled) {
-      waiter.resolve();
-    }
-  }
-}
-
-function addTo(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list) {
-    list.push(value);
-  } else {
-    map.set(key, [value]);
   }
 }
