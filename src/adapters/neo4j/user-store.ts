@@ -1,9 +1,10 @@
-import type { Scope } from '../../domain/scopes';
 import type { Membership, User } from '../../domain/user';
 import { NotFoundError } from '../../errors';
 import type { Page, PageRequest } from '../../ports/paging';
+import { readMembership, readUser, readUserWithPassword } from '../../ports/user-records';
 import type { NewUser, UserStore, UserWithPassword } from '../../ports/user-store';
 import type { Neo4jClient } from './client';
+import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   MEMBERSHIP_LIST,
@@ -15,24 +16,14 @@ import {
   USER_LIST,
   USERS_PURGE,
 } from './statements/users';
-import { fromDateTime, toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt, toNumber } from './values';
 
 function toUser(stored: Record<string, unknown>): User {
-  return {
-    id: String(stored.id),
-    email: String(stored.email),
-    createdAt: fromDateTime(stored.createdAt),
-  };
+  return readUser(nodeFields(stored));
 }
 
 function toMembership(stored: Record<string, unknown>): Membership {
-  return {
-    userId: String(stored.userId),
-    workspaceId: String(stored.workspaceId),
-    scopes: Array.isArray(stored.scopes) ? (stored.scopes as Scope[]) : [],
-    createdAt: fromDateTime(stored.createdAt),
-    updatedAt: fromDateTime(stored.updatedAt),
-  };
+  return readMembership(nodeFields(stored));
 }
 
 /** A constraint refused the write: with `_User.email` unique, the email is taken. */
@@ -82,8 +73,7 @@ export class Neo4jUserStore implements UserStore {
       if (!record) {
         return null;
       }
-      const stored = mapField(record, 'user');
-      return { ...toUser(stored), passwordHash: String(stored.passwordHash) };
+      return readUserWithPassword(nodeFields(mapField(record, 'user')));
     });
   }
 

@@ -1,49 +1,29 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
-import type { Scope } from '../../domain/scopes';
 import type { Membership, User } from '../../domain/user';
 import type { Page, PageRequest } from '../../ports/paging';
+import { readMembership, readUser, readUserWithPassword } from '../../ports/user-records';
 import type { NewUser, UserStore, UserWithPassword } from '../../ports/user-store';
+import { rowFields } from './record-fields';
 
-interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  created_at: string;
+function toUser(row: object): User {
+  return readUser(rowFields(row));
 }
 
-interface MembershipRow {
-  user_id: string;
-  workspace_id: string;
-  scopes: string;
-  created_at: string;
-  updated_at: string;
-}
-
-function toUser(row: UserRow): User {
-  return { id: row.id, email: row.email, createdAt: row.created_at };
-}
-
-function toMembership(row: MembershipRow): Membership {
-  return {
-    userId: row.user_id,
-    workspaceId: row.workspace_id,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+function toMembership(row: object): Membership {
+  return readMembership(rowFields(row));
 }
 
 /** Users and memberships in the embedded store. */
 export class SqliteUserStore implements UserStore {
   private readonly insertUser: Statement;
-  private readonly byId: Statement<[string], UserRow>;
-  private readonly byEmail: Statement<[string], UserRow>;
+  private readonly byId: Statement<[string], object>;
+  private readonly byEmail: Statement<[string], object>;
   private readonly countStmt: Statement<[], { n: number }>;
-  private readonly pageStmt: Statement<[number, number], UserRow>;
+  private readonly pageStmt: Statement<[number, number], object>;
   private readonly upsertMembership: Statement;
-  private readonly membershipStmt: Statement<[string, string], MembershipRow>;
-  private readonly membershipsStmt: Statement<[string], MembershipRow>;
+  private readonly membershipStmt: Statement<[string, string], object>;
+  private readonly membershipsStmt: Statement<[string], object>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.insertUser = db.writer.prepare(
@@ -83,7 +63,7 @@ export class SqliteUserStore implements UserStore {
 
   findByEmail(email: string): Promise<UserWithPassword | null> {
     const row = this.byEmail.get(email);
-    return Promise.resolve(row ? { ...toUser(row), passwordHash: row.password_hash } : null);
+    return Promise.resolve(row ? readUserWithPassword(rowFields(row)) : null);
   }
 
   list(page: PageRequest): Promise<Page<User>> {
