@@ -1,9 +1,10 @@
 import type { ApiKey } from '../../domain/api-key';
-import type { Scope } from '../../domain/scopes';
 import { NotFoundError } from '../../errors';
+import { readApiKey } from '../../ports/api-key-records';
 import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
+import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   API_KEY_BY_HASH,
@@ -13,22 +14,10 @@ import {
   API_KEY_LIST,
   API_KEY_REVOKE,
 } from './statements/system';
-import { fromDateTime, fromOptionalDateTime, toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt, toNumber } from './values';
 
 function toApiKey(stored: Record<string, unknown>): ApiKey {
-  const scopes = stored.scopes;
-  const createdBy = stored.createdBy;
-  return {
-    id: String(stored.id),
-    workspaceId: String(stored.workspaceId),
-    name: String(stored.name),
-    prefix: String(stored.prefix),
-    scopes: Array.isArray(scopes) ? (scopes as Scope[]) : [],
-    createdAt: fromDateTime(stored.createdAt),
-    expiresAt: fromOptionalDateTime(stored.expiresAt),
-    revokedAt: fromOptionalDateTime(stored.revokedAt),
-    createdBy: typeof createdBy === 'string' ? createdBy : null,
-  };
+  return readApiKey(nodeFields(stored));
 }
 
 /** API keys in Neo4j, as `(:_ApiKey)` nodes; the secret's hash is never read back out. */

@@ -1,34 +1,13 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
 import type { ApiKey } from '../../domain/api-key';
-import type { Scope } from '../../domain/scopes';
+import { readApiKey } from '../../ports/api-key-records';
 import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
 import type { Page, PageRequest } from '../../ports/paging';
+import { rowFields } from './record-fields';
 
-interface ApiKeyRow {
-  id: string;
-  workspace_id: string;
-  name: string;
-  prefix: string;
-  scopes: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  created_by: string | null;
-}
-
-function toApiKey(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    name: row.name,
-    prefix: row.prefix,
-    scopes: JSON.parse(row.scopes) as Scope[],
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-    createdBy: row.created_by,
-  };
+function toApiKey(row: object): ApiKey {
+  return readApiKey(rowFields(row));
 }
 
 const COLUMNS =
@@ -36,12 +15,12 @@ const COLUMNS =
 
 /** API keys in the embedded store. */
 export class SqliteApiKeyStore implements ApiKeyStore {
-  private readonly byHash: Statement<[string], ApiKeyRow>;
-  private readonly byId: Statement<[string, string], ApiKeyRow>;
+  private readonly byHash: Statement<[string], object>;
+  private readonly byId: Statement<[string, string], object>;
   private readonly insert: Statement;
   private readonly revokeStmt: Statement;
   private readonly countStmt: Statement<[string], { n: number }>;
-  private readonly pageStmt: Statement<[string, number, number], ApiKeyRow>;
+  private readonly pageStmt: Statement<[string, number, number], object>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.byHash = db.reader.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE secret_hash = ?`);
