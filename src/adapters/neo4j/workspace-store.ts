@@ -1,8 +1,10 @@
 import type { Plan, RateLimits, Workspace } from '../../domain/workspace';
 import { ConflictError } from '../../errors';
 import type { Page, PageRequest } from '../../ports/paging';
+import { readWorkspace } from '../../ports/workspace-records';
 import type { NewWorkspace, WorkspaceStore } from '../../ports/workspace-store';
 import type { Neo4jClient } from './client';
+import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   WORKSPACE_COUNT,
@@ -13,22 +15,10 @@ import {
   WORKSPACE_LIST_BY_IDS,
   WORKSPACE_UPDATE,
 } from './statements/system';
-import { fromDateTime, toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt, toNumber } from './values';
 
 function toWorkspace(stored: Record<string, unknown>): Workspace {
-  const perMinute = stored.limitPerMinute;
-  const perDay = stored.limitPerDay;
-  const limits: RateLimits | null =
-    perMinute !== undefined && perMinute !== null && perDay !== undefined && perDay !== null
-      ? { perMinute: toNumber(perMinute), perDay: toNumber(perDay) }
-      : null;
-  return {
-    id: String(stored.id),
-    name: String(stored.name),
-    plan: String(stored.plan) as Plan,
-    limits,
-    createdAt: fromDateTime(stored.createdAt),
-  };
+  return readWorkspace(nodeFields(stored));
 }
 
 /** A constraint refused the write: with the `_Workspace.id` constraint, the id is taken. */

@@ -2,7 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
 import type { Plan, RateLimits, Workspace } from '../../domain/workspace';
 import type { Page, PageRequest } from '../../ports/paging';
+import { readWorkspace } from '../../ports/workspace-records';
 import type { NewWorkspace, WorkspaceStore } from '../../ports/workspace-store';
+import { rowFields } from './record-fields';
 
 interface WorkspaceRow {
   id: string;
@@ -13,17 +15,13 @@ interface WorkspaceRow {
   created_at: string;
 }
 
-function toWorkspace(row: WorkspaceRow): Workspace {
-  const limits: RateLimits | null =
-    row.limit_per_minute !== null && row.limit_per_day !== null
-      ? { perMinute: row.limit_per_minute, perDay: row.limit_per_day }
-      : null;
-  return { id: row.id, name: row.name, plan: row.plan, limits, createdAt: row.created_at };
+function toWorkspace(row: object): Workspace {
+  return readWorkspace(rowFields(row));
 }
 
 /** Workspaces in the embedded store. */
 export class SqliteWorkspaceStore implements WorkspaceStore {
-  private readonly getStmt: Statement<[string], WorkspaceRow>;
+  private readonly getStmt: Statement<[string], object>;
   private readonly insertStmt: Statement;
 
   constructor(private readonly db: SqliteDatabase) {
