@@ -1,10 +1,12 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { LiveDataSource } from '../../domain/live-data';
 import type { UnitOfWork } from '../../ports/graph-store';
+import { readLiveDataSource } from '../../ports/live-data-source-records';
 import type { LiveDataSourceStore, SourceFilter } from '../../ports/live-data-source-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
+import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
 import {
   LIVE_SOURCE_COUNT,
@@ -13,19 +15,10 @@ import {
   LIVE_SOURCE_GET_MANY,
   LIVE_SOURCE_LIST,
 } from './statements/live-data';
-import { fromDateTime, toDateTime, toInt, toNumber } from './values';
-
-const optionalText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+import { toDateTime, toInt, toNumber } from './values';
 
 function toSource(stored: Record<string, unknown>): LiveDataSource {
-  return {
-    id: String(stored.id),
-    name: String(stored.name),
-    unit: optionalText(stored.unit),
-    description: optionalText(stored.description),
-    entityId: optionalText(stored.entityId),
-    createdAt: fromDateTime(stored.createdAt),
-  };
+  return readLiveDataSource(nodeFields(stored));
 }
 
 function insertSource(tx: ManagedTransaction, workspaceId: string, source: LiveDataSource) {

@@ -1,41 +1,27 @@
 import type { Statement } from 'better-sqlite3';
 import type { LiveDataSource } from '../../domain/live-data';
 import type { UnitOfWork } from '../../ports/graph-store';
+import { readLiveDataSource } from '../../ports/live-data-source-records';
 import type { LiveDataSourceStore, SourceFilter } from '../../ports/live-data-source-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { SqliteDatabase } from './database';
 import { runInTransaction, settle } from './graph-transaction';
-
-interface SourceRow {
-  id: string;
-  name: string;
-  unit: string | null;
-  description: string | null;
-  entity_id: string | null;
-  created_at: string;
-}
+import { rowFields } from './record-fields';
 
 const COLUMNS = 'id, name, unit, description, entity_id, created_at';
 
-function toSource(row: SourceRow): LiveDataSource {
-  return {
-    id: row.id,
-    name: row.name,
-    unit: row.unit,
-    description: row.description,
-    entityId: row.entity_id,
-    createdAt: row.created_at,
-  };
+function toSource(row: object): LiveDataSource {
+  return readLiveDataSource(rowFields(row));
 }
 
 /** Live data source records in the embedded store. Reads on the reader, writes under the mutex. */
 export class SqliteLiveDataSourceStore implements LiveDataSourceStore {
   private readonly insertStmt: Statement;
-  private readonly getStmt: Statement<[string, string], SourceRow>;
+  private readonly getStmt: Statement<[string, string], object>;
   private readonly countAll: Statement<[string], { n: number }>;
-  private readonly pageAll: Statement<[string, number, number], SourceRow>;
+  private readonly pageAll: Statement<[string, number, number], object>;
   private readonly countByEntity: Statement<[string, string], { n: number }>;
-  private readonly pageByEntity: Statement<[string, string, number, number], SourceRow>;
+  private readonly pageByEntity: Statement<[string, string, number, number], object>;
 
   constructor(private readonly db: SqliteDatabase) {
     this.insertStmt = db.writer.prepare(
