@@ -4,16 +4,7 @@ import type { LiveQuery, SeriesResult, SourceWithStats } from '../../live-data/l
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** A live data source as the API shows it (openapi `LiveDataSource`), times as ISO text. */
-export interface SourceView {
-  id: string;
-  name: string;
-  unit: string | null;
-  description: string | null;
-  entityId: string | null;
-  createdAt: string;
-  lastPointAt: string | null;
-  pointCount: number;
-}
+export type SourceView = Omit<SourceWithStats, 'lastPointAt'> & { lastPointAt: string | null };
 
 /** The public shape of a source. */
 export function presentSource(source: SourceWithStats): SourceView {
