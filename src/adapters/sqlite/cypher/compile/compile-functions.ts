@@ -2,6 +2,7 @@ import type { Expr, FunctionCall } from '../../../../cypher/ast';
 import { CypherUnsupportedError } from '../../../../cypher/errors';
 import { ANY, elementOf } from '../../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
+import { textOf } from './compile-operators';
 import type { Frame, Ordering } from './frame';
 import {
   convert,
@@ -146,7 +147,7 @@ export function compileCall(
       return done(`cy_${call.name}(${textScalar(arg(0))})`);
     case 'tostring': {
       const value = arg(0);
-      return done(compiler.text(value));
+      return done(textOf(value));
     }
     case 'tointeger': {
       const value = arg(0);

@@ -8,6 +8,7 @@ import type {
 } from '../../../../cypher/ast';
 import { ANY, PATH, listOf, RELATIONSHIP } from '../../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
+import { comparison } from './compile-operators';
 import { Frame } from './frame';
 import type { Compiled } from './representation';
 import { anonymousKey, freeVariables, hopOnlyEnds, wholeWorkspaceNodes } from './pattern-shapes';
@@ -206,7 +207,7 @@ export class PatternCompiler {
           : column !== undefined
             ? { sql: `${row()}.${column}`, type: ownType(entry.key) }
             : this.propertyOf(`${row()}.properties`, entry.key);
-      frame.where.push(this.exprs.comparison('=', field, value));
+      frame.where.push(comparison('=', field, value));
     }
   }
 
