@@ -151,7 +151,7 @@ describe('UseLiteModel specifics', () => {
     // thread terminated inside onnxruntime aborts its whole process (a C++ exception the
     // binding cannot deliver), so the rounds run in a child process of their own.
     const script = `
-      const { UseLiteModel } = require('../src/adapters/embeddings/use-lite-embedder.ts');
+      const { UseLiteModel } = require('./src/adapters/embeddings/use-lite-embedder.ts');
       const texts = Array.from({ length: 48 }, (_, i) => 'a sentence about pump ' + i + ' '.repeat(i) + 'and valves');
       (async () => {
         for (let round = 1; round <= ${CLOSE_ROUNDS}; round += 1) {
