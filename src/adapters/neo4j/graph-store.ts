@@ -32,7 +32,7 @@ import { toEdge, toNode } from './records';
 import { field, mapField, runAll, runOne } from './statement';
 import { EDGES_BY_IDS, NODE_GET, NODES_BY_IDS } from './statements/graph';
 import { edgeLists, nodeLists, type ListStatements } from './statements/lists';
-import { MAINTENANCE_STATEMENTS } from './statements/maintenance';
+import { PURGE_IN_ORDER } from './statements/maintenance';
 import { toDateTime, toInt, toNumber } from './values';
 
 /** The parameters of a keyset position: DATETIME for the timestamps, as they are stored. */
@@ -199,7 +199,7 @@ export class Neo4jGraphStore implements GraphStore {
    */
   purgeWorkspaces(workspaceIds: readonly string[]): Promise<void> {
     return this.client.write(async (tx) => {
-      for (const statement of MAINTENANCE_STATEMENTS) {
+      for (const statement of PURGE_IN_ORDER) {
         await runAll(tx, statement, { workspaceIds: [...workspaceIds] });
       }
     });
