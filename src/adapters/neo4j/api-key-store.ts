@@ -5,7 +5,7 @@ import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, readPage, runOne } from './statement';
 import {
   API_KEY_BY_HASH,
   API_KEY_COUNT,
@@ -14,7 +14,7 @@ import {
   API_KEY_LIST,
   API_KEY_REVOKE,
 } from './statements/system';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toNumber } from './values';
 
 function toApiKey(stored: Record<string, unknown>): ApiKey {
   return readApiKey(nodeFields(stored));
@@ -62,18 +62,11 @@ export class Neo4jApiKeyStore implements ApiKeyStore {
   }
 
   list(workspaceId: string, page: PageRequest): Promise<Page<ApiKey>> {
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, API_KEY_COUNT, { workspaceId });
-      const records = await runAll(tx, API_KEY_LIST, {
-        workspaceId,
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return {
-        items: records.map((r) => toApiKey(mapField(r, 'key'))),
-        total: counted ? toNumber(field(counted, 'total')) : 0,
-      };
-    });
+    return this.client.read((tx) =>
+      readPage(tx, { count: API_KEY_COUNT, list: API_KEY_LIST }, { workspaceId }, page, (r) =>
+        toApiKey(mapField(r, 'key')),
+      ),
+    );
   }
 
   revoke(workspaceId: string, id: string, revokedAt: string): Promise<ApiKey | null> {

@@ -25,9 +25,10 @@ import type { UnitOfWork } from '../../ports/graph-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
+import { yieldToEventLoop } from '../../yield-to-event-loop';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, readPage, runAll, runOne } from './statement';
 import {
   CONNECTOR_BY_ENDPOINT,
   CONNECTOR_COUNT,
@@ -67,9 +68,6 @@ import {
 /** Events deleted per transaction when a connector's history or expired events are removed. */
 const DELETE_CHUNK = 1000;
 
-/** Yields to the event loop, so that other requests run between chunks of a long delete. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Webhook connectors and received events in Neo4j, as `(:_WebhookConnector)` and
  * `(:_WebhookEvent)` nodes, with the SQLite adapter's semantics: claims and replays of a
@@ -103,19 +101,11 @@ export class Neo4jConnectorStore implements ConnectorStore {
   }
 
   listConnectors(workspaceId: string, page: PageRequest): Promise<Page<Connector>> {
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, CONNECTOR_COUNT, { workspaceId });
-      const total = counted ? toNumber(field(counted, 'total')) : 0;
-      if (page.limit <= 0 || page.offset >= total) {
-        return { items: [], total };
-      }
-      const records = await runAll(tx, CONNECTOR_LIST, {
-        workspaceId,
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return { items: records.map((r) => this.toConnector(mapField(r, 'connector'))), total };
-    });
+    return this.client.read((tx) =>
+      readPage(tx, { count: CONNECTOR_COUNT, list: CONNECTOR_LIST }, { workspaceId }, page, (r) =>
+        this.toConnector(mapField(r, 'connector')),
+      ),
+    );
   }
 
   rotateSecret(
@@ -168,7 +158,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
         return record ? toNumber(field(record, 'deleted')) : 0;
       })) === DELETE_CHUNK
     ) {
-      await yieldToOthers();
+      await yieldToEventLoop();
     }
     if (deleted) {
       await this.client.write((tx) => runAll(tx, CLAIM_LOCK_DELETE, { connectorId: id }));
@@ -274,21 +264,15 @@ export class Neo4jConnectorStore implements ConnectorStore {
     page: PageRequest,
   ): Promise<Page<WebhookEvent>> {
     const status = filter.status ?? null;
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, EVENT_COUNT, { workspaceId, connectorId, status });
-      const total = counted ? toNumber(field(counted, 'total')) : 0;
-      if (page.limit <= 0 || page.offset >= total) {
-        return { items: [], total };
-      }
-      const records = await runAll(tx, EVENT_LIST, {
-        workspaceId,
-        connectorId,
-        status,
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return { items: records.map((r) => toEvent(mapField(r, 'event'))), total };
-    });
+    return this.client.read((tx) =>
+      readPage(
+        tx,
+        { count: EVENT_COUNT, list: EVENT_LIST },
+        { workspaceId, connectorId, status },
+        page,
+        (r) => toEvent(mapField(r, 'event')),
+      ),
+    );
   }
 
   async purgeEvents(before: string): Promise<number> {
@@ -306,7 +290,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
       if (removed < DELETE_CHUNK) {
         return total;
       }
-      await yieldToOthers();
+      await yieldToEventLoop();
     }
   }
 

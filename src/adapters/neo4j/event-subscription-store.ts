@@ -24,7 +24,7 @@ import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
 import { resealNodeChunk } from './reseal-chunk';
 import { SUBSCRIPTION_RESEAL } from './statements/reseal';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, readPage, runAll, runOne } from './statement';
 import {
   ATTEMPT_CREATE,
   ATTEMPT_LIST,
@@ -104,18 +104,15 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
   }
 
   list(workspaceId: string, page: PageRequest): Promise<Page<EventSubscription>> {
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, SUBSCRIPTION_COUNT, { workspaceId });
-      const records = await runAll(tx, SUBSCRIPTION_LIST, {
-        workspaceId,
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return {
-        items: records.map((r) => toSubscription(mapField(r, 'subscription'))),
-        total: counted ? toNumber(field(counted, 'total')) : 0,
-      };
-    });
+    return this.client.read((tx) =>
+      readPage(
+        tx,
+        { count: SUBSCRIPTION_COUNT, list: SUBSCRIPTION_LIST },
+        { workspaceId },
+        page,
+        (r) => toSubscription(mapField(r, 'subscription')),
+      ),
+    );
   }
 
   update(

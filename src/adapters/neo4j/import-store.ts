@@ -7,7 +7,7 @@ import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
 import { nodeFields } from './record-fields';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, readPage, runAll, runOne } from './statement';
 import {
   IMPORT_COUNT,
   IMPORT_CREATE,
@@ -79,18 +79,10 @@ export class Neo4jImportStore implements ImportStore {
   }
 
   list(workspaceId: string, page: PageRequest): Promise<Page<ImportRecord>> {
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, IMPORT_COUNT, { workspaceId });
-      const total = counted ? toNumber(field(counted, 'total')) : 0;
-      if (page.limit <= 0 || page.offset >= total) {
-        return { items: [], total };
-      }
-      const records = await runAll(tx, IMPORT_LIST, {
-        workspaceId,
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return { items: records.map((r) => readImport(nodeFields(mapField(r, 'record')))), total };
-    });
+    return this.client.read((tx) =>
+      readPage(tx, { count: IMPORT_COUNT, list: IMPORT_LIST }, { workspaceId }, page, (r) =>
+        readImport(nodeFields(mapField(r, 'record'))),
+      ),
+    );
   }
 }

@@ -7,7 +7,7 @@ import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
 import { nodeFields } from './record-fields';
-import { field, mapField, runAll, runOne } from './statement';
+import { mapField, readPage, runAll, runOne } from './statement';
 import {
   LIVE_SOURCE_COUNT,
   LIVE_SOURCE_CREATE,
@@ -15,7 +15,7 @@ import {
   LIVE_SOURCE_GET_MANY,
   LIVE_SOURCE_LIST,
 } from './statements/live-data';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime } from './values';
 
 function toSource(stored: Record<string, unknown>): LiveDataSource {
   return readLiveDataSource(nodeFields(stored));
@@ -68,19 +68,14 @@ export class Neo4jLiveDataSourceStore implements LiveDataSourceStore {
     page: PageRequest,
   ): Promise<Page<LiveDataSource>> {
     const entityId = filter.entityId ?? null;
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, LIVE_SOURCE_COUNT, { workspaceId, entityId });
-      const total = counted ? toNumber(field(counted, 'total')) : 0;
-      if (page.limit <= 0 || page.offset >= total) {
-        return { items: [], total };
-      }
-      const records = await runAll(tx, LIVE_SOURCE_LIST, {
-        workspaceId,
-        entityId,
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return { items: records.map((r) => toSource(mapField(r, 'source'))), total };
-    });
+    return this.client.read((tx) =>
+      readPage(
+        tx,
+        { count: LIVE_SOURCE_COUNT, list: LIVE_SOURCE_LIST },
+        { workspaceId, entityId },
+        page,
+        (r) => toSource(mapField(r, 'source')),
+      ),
+    );
   }
 }

@@ -5,7 +5,7 @@ import { readOAuthClient } from '../../ports/oauth-records';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, readPage, runAll, runOne } from './statement';
 import {
   CLIENT_CASCADE,
   CLIENT_COUNT,
@@ -14,7 +14,7 @@ import {
   CLIENT_GET,
   CLIENT_LIST,
 } from './statements/oauth-clients';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toNumber } from './values';
 
 /** OAuth client applications in Neo4j, as `(:_OAuthClient)` nodes. */
 export class Neo4jOAuthClientStore implements OAuthClientStore {
@@ -69,21 +69,10 @@ export class Neo4jOAuthClientStore implements OAuthClientStore {
   }
 
   private page(workspaceId: string | null, page: PageRequest): Promise<Page<OAuthClient>> {
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, CLIENT_COUNT, { workspaceId });
-      const total = counted ? toNumber(field(counted, 'total')) : 0;
-      if (page.limit <= 0 || page.offset >= total) {
-        return { items: [], total };
-      }
-      const records = await runAll(tx, CLIENT_LIST, {
-        workspaceId,
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return {
-        items: records.map((r) => readOAuthClient(nodeFields(mapField(r, 'client')))),
-        total,
-      };
-    });
+    return this.client.read((tx) =>
+      readPage(tx, { count: CLIENT_COUNT, list: CLIENT_LIST }, { workspaceId }, page, (r) =>
+        readOAuthClient(nodeFields(mapField(r, 'client'))),
+      ),
+    );
   }
 }

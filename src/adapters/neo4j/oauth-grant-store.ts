@@ -20,6 +20,7 @@ import {
   readAuthorizationRequest,
   readRefreshToken,
 } from '../../ports/oauth-records';
+import { yieldToEventLoop } from '../../yield-to-event-loop';
 import type { Neo4jClient, TransactionWork } from './client';
 import { nodeFields } from './record-fields';
 import { field, mapField, runAll, runOne } from './statement';
@@ -53,9 +54,6 @@ import { toDateTime, toInt, toNumber, toOptionalDateTime } from './values';
 
 /** Records deleted per transaction by `purgeExpired`. */
 const PURGE_CHUNK = 1000;
-
-/** Yields to the event loop, so that other requests run between chunks of a long purge. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type PurgeChunk = typeof REQUESTS_PURGE_CHUNK;
 interface ChunkResult {
@@ -289,7 +287,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
       if (deleted < PURGE_CHUNK) {
         return total;
       }
-      await yieldToOthers();
+      await yieldToEventLoop();
     }
   }
 

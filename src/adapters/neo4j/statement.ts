@@ -1,5 +1,7 @@
 import type { ManagedTransaction, Record as Neo4jRecord } from 'neo4j-driver';
+import type { Page, PageRequest } from '../../ports/paging';
 import { quoteIdentifier, quoteIndexName, quotePropertyKey, quoteSystemLabel } from './identifiers';
+import { toInt, toNumber } from './values';
 
 /**
  * One Cypher statement the adapters send, with the parameters it takes. Every statement is
@@ -105,6 +107,31 @@ export async function runOne<P extends string>(
     throw new Error(`Statement ${statement.name} returned ${records.length} records, not one`);
   }
   return records[0] ?? null;
+}
+
+/**
+ * One page of a counted list: `count` returns the total (column `total`), `list` the
+ * records after `offset`, at most `limit`, each mapped by `map`. The list is not run when
+ * the page can hold nothing.
+ */
+export async function readPage<P extends string, T>(
+  tx: ManagedTransaction,
+  statements: { count: Statement<P>; list: Statement<NoInfer<P> | 'offset' | 'limit'> },
+  params: Readonly<Record<P, unknown>>,
+  page: PageRequest,
+  map: (record: Neo4jRecord) => T,
+): Promise<Page<T>> {
+  const counted = await runOne(tx, statements.count, params);
+  const total = counted ? toNumber(field(counted, 'total')) : 0;
+  if (page.limit <= 0 || page.offset >= total) {
+    return { items: [], total };
+  }
+  const records = await runAll(tx, statements.list, {
+    ...params,
+    offset: toInt(page.offset),
+    limit: toInt(page.limit),
+  });
+  return { items: records.map(map), total };
 }
 
 /** The value of `key` in `record`, which the statement must return. */

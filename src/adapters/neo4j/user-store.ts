@@ -5,7 +5,7 @@ import { readMembership, readUser, readUserWithPassword } from '../../ports/user
 import type { NewUser, UserStore, UserWithPassword } from '../../ports/user-store';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, readPage, runAll, runOne } from './statement';
 import {
   MEMBERSHIP_LIST,
   MEMBERSHIP_PUT,
@@ -16,7 +16,7 @@ import {
   USER_LIST,
   USERS_PURGE,
 } from './statements/users';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toNumber } from './values';
 
 function toUser(stored: Record<string, unknown>): User {
   return readUser(nodeFields(stored));
@@ -78,18 +78,11 @@ export class Neo4jUserStore implements UserStore {
   }
 
   list(page: PageRequest): Promise<Page<User>> {
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, USER_COUNT, {});
-      const total = counted ? toNumber(field(counted, 'total')) : 0;
-      if (page.limit <= 0 || page.offset >= total) {
-        return { items: [], total };
-      }
-      const records = await runAll(tx, USER_LIST, {
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return { items: records.map((r) => toUser(mapField(r, 'user'))), total };
-    });
+    return this.client.read((tx) =>
+      readPage(tx, { count: USER_COUNT, list: USER_LIST }, {}, page, (r) =>
+        toUser(mapField(r, 'user')),
+      ),
+    );
   }
 
   async putMembership(membership: Membership): Promise<Membership> {

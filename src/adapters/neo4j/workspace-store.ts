@@ -5,7 +5,7 @@ import { readWorkspace } from '../../ports/workspace-records';
 import type { NewWorkspace, WorkspaceStore } from '../../ports/workspace-store';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, runAll, runOne } from './statement';
+import { field, mapField, readPage, runAll, runOne } from './statement';
 import {
   WORKSPACE_COUNT,
   WORKSPACE_COUNT_BY_IDS,
@@ -66,32 +66,23 @@ export class Neo4jWorkspaceStore implements WorkspaceStore {
     if (ids.length === 0) {
       return Promise.resolve({ items: [], total: 0 });
     }
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, WORKSPACE_COUNT_BY_IDS, { ids: [...ids] });
-      const records = await runAll(tx, WORKSPACE_LIST_BY_IDS, {
-        ids: [...ids],
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return {
-        items: records.map((r) => toWorkspace(mapField(r, 'workspace'))),
-        total: counted ? toNumber(field(counted, 'total')) : 0,
-      };
-    });
+    return this.client.read((tx) =>
+      readPage(
+        tx,
+        { count: WORKSPACE_COUNT_BY_IDS, list: WORKSPACE_LIST_BY_IDS },
+        { ids: [...ids] },
+        page,
+        (r) => toWorkspace(mapField(r, 'workspace')),
+      ),
+    );
   }
 
   listAll(page: PageRequest): Promise<Page<Workspace>> {
-    return this.client.read(async (tx) => {
-      const counted = await runOne(tx, WORKSPACE_COUNT, {});
-      const records = await runAll(tx, WORKSPACE_LIST_ALL, {
-        offset: toInt(page.offset),
-        limit: toInt(page.limit),
-      });
-      return {
-        items: records.map((r) => toWorkspace(mapField(r, 'workspace'))),
-        total: counted ? toNumber(field(counted, 'total')) : 0,
-      };
-    });
+    return this.client.read((tx) =>
+      readPage(tx, { count: WORKSPACE_COUNT, list: WORKSPACE_LIST_ALL }, {}, page, (r) =>
+        toWorkspace(mapField(r, 'workspace')),
+      ),
+    );
   }
 
   update(

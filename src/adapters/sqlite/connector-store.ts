@@ -24,6 +24,7 @@ import type { UnitOfWork } from '../../ports/graph-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
+import { yieldToEventLoop } from '../../yield-to-event-loop';
 import { SqliteConnectorSecrets } from './connector-secrets';
 import type { SqliteDatabase } from './database';
 import { runInTransaction, settle } from './graph-transaction';
@@ -37,9 +38,6 @@ import {
   type EventRow,
 } from './webhook-rows';
 import { DELETE_CHUNK, prepareWebhookStatements } from './webhook-statements';
-
-/** Yields to the event loop, so that other requests run between chunks of a long delete. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Connectors and received events in the embedded store. Reads run on the read-only
@@ -126,7 +124,7 @@ export class SqliteConnectorStore implements ConnectorStore {
       (await this.db.exclusive(() => this.s.deleteEventsChunk.run(workspaceId, id).changes)) ===
       DELETE_CHUNK
     ) {
-      await yieldToOthers();
+      await yieldToEventLoop();
     }
     return deleted;
   }
@@ -258,7 +256,7 @@ export class SqliteConnectorStore implements ConnectorStore {
       if (removed < DELETE_CHUNK) {
         return total;
       }
-      await yieldToOthers();
+      await yieldToEventLoop();
     }
   }
 

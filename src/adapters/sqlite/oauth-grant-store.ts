@@ -21,13 +21,11 @@ import {
   readAuthorizationRequest,
   readRefreshToken,
 } from '../../ports/oauth-records';
+import { yieldToEventLoop } from '../../yield-to-event-loop';
 import { rowFields } from './record-fields';
 
 /** Rows deleted per transaction by `purgeExpired`. */
 const PURGE_CHUNK = 1000;
-
-/** Yields to the event loop, so that other requests run between chunks of a long purge. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Tuning for tests. */
 export interface SqliteOAuthGrantStoreOptions {
@@ -307,7 +305,7 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
       if (removed < this.purgeChunk) {
         return total;
       }
-      await yieldToOthers();
+      await yieldToEventLoop();
     }
   }
 }
