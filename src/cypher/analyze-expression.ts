@@ -1,5 +1,6 @@
 import { PROPERTY_KEY_PATTERN, TYPE_NAME_PATTERN } from '../domain/properties';
 import type { BinaryOp, Expr, FunctionCall, PatternElement, PatternPart } from './ast';
+import { isComparison } from './ast-utils';
 import { CypherSemanticError, CypherUnsupportedError, type Position } from './errors';
 import { accepted, describeAccepts, FUNCTION_HINTS, FUNCTIONS } from './functions';
 import { foldBinary, foldCall } from './fold';
@@ -334,15 +335,11 @@ export class ExpressionTyper {
     }
     const left = this.type(expr.left, ctx);
     const right = this.type(expr.right, ctx);
+    if (isComparison(op)) {
+      checkComparable(left, right, op, expr.pos);
+      return BOOLEAN;
+    }
     switch (op) {
-      case '=':
-      case '<>':
-      case '<':
-      case '<=':
-      case '>':
-      case '>=':
-        checkComparable(left, right, op, expr.pos);
-        return BOOLEAN;
       case 'in':
         if (!['list', 'any', 'null'].includes(right.kind)) {
           throw new CypherSemanticError(

@@ -1,10 +1,17 @@
-import type { Expr, PatternElement, PatternPart } from './ast';
+import type { ComparisonOperator, Expr, PatternElement, PatternPart } from './ast';
 import { isAggregate } from './functions';
 
 /**
  * Walks over syntax trees: the direct sub-expressions of an expression, whether two
  * expressions are the same (ignoring positions), and whether one aggregates.
  */
+
+const COMPARISON_OPERATORS: ReadonlySet<string> = new Set(['=', '<>', '<', '<=', '>', '>=']);
+
+/** True when `op` is a comparison operator (`=`, `<>` or an ordering). */
+export function isComparison(op: string): op is ComparisonOperator {
+  return COMPARISON_OPERATORS.has(op);
+}
 
 /** The expressions inside a pattern element (its property maps). */
 export function patternExpressions(element: PatternElement): Expr[] {

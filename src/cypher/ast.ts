@@ -196,16 +196,14 @@ export interface UnaryOp extends ExprBase {
   operand: Expr;
 }
 
+/** `=`, `<>` and the orderings. */
+export type ComparisonOperator = '=' | '<>' | '<' | '<=' | '>' | '>=';
+
 export type BinaryOperator =
   | 'and'
   | 'or'
   | 'xor'
-  | '='
-  | '<>'
-  | '<'
-  | '<='
-  | '>'
-  | '>='
+  | ComparisonOperator
   | '+'
   | '-'
   | '*'

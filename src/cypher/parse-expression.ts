@@ -6,6 +6,7 @@ import type {
   PatternElement,
   PatternPart,
 } from './ast';
+import { isComparison } from './ast-utils';
 import { CypherLimitError, type Position } from './errors';
 import { TokenStream } from './token-stream';
 
@@ -114,15 +115,11 @@ export abstract class ExpressionParser extends TokenStream {
     if (token.kind !== 'symbol') {
       return null;
     }
+    if (isComparison(token.text)) {
+      this.take();
+      return token.text;
+    }
     switch (token.text) {
-      case '=':
-      case '<>':
-      case '<':
-      case '<=':
-      case '>':
-      case '>=':
-        this.take();
-        return token.text;
       case '!=':
         this.take();
         return '<>';

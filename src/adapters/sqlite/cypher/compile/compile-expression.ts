@@ -5,6 +5,7 @@ import type {
   PatternPart,
   ProjectionItem,
 } from '../../../../cypher/ast';
+import { isComparison } from '../../../../cypher/ast-utils';
 import { CypherLimitError, CypherUnsupportedError } from '../../../../cypher/errors';
 import { TEMPORAL_FIELDS } from '../../../../cypher/temporal';
 import { ANY, BOOLEAN, NULL, type CyType } from '../../../../cypher/types';
@@ -15,10 +16,12 @@ import { arithmetic, comparison } from './compile-operators';
 import type { Binding, Frame } from './frame';
 import {
   convert,
+  EDGE_FIELD_COLUMNS,
   elementAt,
   jsonElement,
   jsonText,
   jsonType,
+  NODE_FIELD_COLUMNS,
   scalar,
   type Compiled,
 } from './representation';
@@ -41,22 +44,6 @@ export interface PatternSql {
   /** A pattern predicate, or with `negated` its negation. */
   predicate(frame: Frame, element: PatternElement, negated?: boolean): string;
 }
-
-/** Columns of the record's own fields. */
-const NODE_COLUMNS: Readonly<Record<string, string>> = {
-  id: 'id',
-  name: 'name',
-  entityType: 'entity_type',
-  version: 'version',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
-const EDGE_COLUMNS: Readonly<Record<string, string>> = {
-  id: 'id',
-  version: 'version',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
 
 /** Longest SQL of one expression (see `compile`): far more than any real query needs. */
 const MAX_EXPRESSION_SQL = 1_000_000;
@@ -278,7 +265,7 @@ export class ExpressionCompiler {
   private property(target: Expr, key: string, frame: Frame, type: CyType): Compiled {
     const kind = target.type?.kind;
     if (kind === 'node' || kind === 'relationship') {
-      const columns = kind === 'node' ? NODE_COLUMNS : EDGE_COLUMNS;
+      const columns = kind === 'node' ? NODE_FIELD_COLUMNS : EDGE_FIELD_COLUMNS;
       // Own keys only: `n.constructor` is a property like any other.
       const own = Object.hasOwn(columns, key) ? columns[key] : undefined;
       if (own === 'id') {
@@ -311,19 +298,15 @@ export class ExpressionCompiler {
   }
 
   private binary(expr: BinaryOp, frame: Frame): string {
+    if (isComparison(expr.op)) {
+      return comparison(expr.op, this.compile(expr.left, frame), this.compile(expr.right, frame));
+    }
     switch (expr.op) {
       case 'and':
       case 'or':
         return `(${this.boolean(expr.left, frame)} ${expr.op.toUpperCase()} ${this.boolean(expr.right, frame)})`;
       case 'xor':
         return `(${this.boolean(expr.left, frame)} <> ${this.boolean(expr.right, frame)})`;
-      case '=':
-      case '<>':
-      case '<':
-      case '<=':
-      case '>':
-      case '>=':
-        return comparison(expr.op, this.compile(expr.left, frame), this.compile(expr.right, frame));
       case 'in': {
         aggregateOutsideList(expr.right, 'the list of an IN');
         const item = this.compile(expr.left, frame);

@@ -10,7 +10,7 @@ import { ANY, PATH, listOf, RELATIONSHIP } from '../../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
 import { comparison } from './compile-operators';
 import { Frame } from './frame';
-import type { Compiled } from './representation';
+import { EDGE_FIELD_COLUMNS, NODE_FIELD_COLUMNS, type Compiled } from './representation';
 import { anonymousKey, freeVariables, hopOnlyEnds, wholeWorkspaceNodes } from './pattern-shapes';
 import type { SqlBuilder } from './sql-builder';
 import { shortestPaths, variableLength, type Walk, type WalkEnd } from './compile-walks';
@@ -30,15 +30,6 @@ interface Segment {
   shortest: 'shortest' | 'all' | null;
   walk?: Walk;
 }
-
-const OWN_COLUMNS: Readonly<Record<string, string>> = {
-  id: 'id',
-  name: 'name',
-  entityType: 'entity_type',
-  version: 'version',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
 
 /**
  * Compiles MATCH patterns into a frame: a `graph_nodes` row per constrained node, a
@@ -196,7 +187,7 @@ export class PatternCompiler {
     map: MapLiteral | null,
     row: () => string,
     id: string,
-    own = OWN_COLUMNS,
+    own = NODE_FIELD_COLUMNS,
   ): void {
     for (const entry of map?.entries ?? []) {
       const value = this.exprs.compile(entry.value, frame);
@@ -312,12 +303,7 @@ export class PatternCompiler {
     const props = relationship.properties as MapLiteral | null;
     if (props) {
       const sub = new Frame(this.sql, frame);
-      this.propertyConditions(sub, props, () => e, `${e}.id`, {
-        id: 'id',
-        version: 'version',
-        createdAt: 'created_at',
-        updatedAt: 'updated_at',
-      });
+      this.propertyConditions(sub, props, () => e, `${e}.id`, EDGE_FIELD_COLUMNS);
       conditions.push(...sub.where);
     }
     return conditions.join(' AND ');

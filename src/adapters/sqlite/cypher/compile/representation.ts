@@ -26,6 +26,27 @@ export interface Compiled {
   property?: { column: string; path: string };
 }
 
+/**
+ * The columns of a node's own fields (`n.name`, `n.createdAt`...); any other key is a key of
+ * its `properties` JSON.
+ */
+export const NODE_FIELD_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'id',
+  name: 'name',
+  entityType: 'entity_type',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+/** The columns of a relationship's own fields, as NODE_FIELD_COLUMNS. */
+export const EDGE_FIELD_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'id',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
 const JSON_KINDS = new Set(['list', 'map', 'properties', 'any', 'path']);
 
 /** True when values of this type are JSON text in SQL. */
