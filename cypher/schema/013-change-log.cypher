@@ -1,5 +1,6 @@
-// The change log (docs/events.md): each workspace's events, numbered by its head. The
-// composite constraint keeps seq unique per workspace and serves reads in seq order.
+// The change log (docs/events.md): each workspace's events, numbered by its head, those of
+// one transaction in blocks (a block's seq is its last event's). The composite constraint
+// keeps seq unique per workspace and serves reads in seq order.
 CREATE CONSTRAINT change_log_head IF NOT EXISTS
 FOR (h:_ChangeLogHead) REQUIRE h.workspaceId IS UNIQUE;
 

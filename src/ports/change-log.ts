@@ -85,6 +85,8 @@ export interface ChangeLogStore {
   /**
    * Removes up to `limit` events that occurred before `before` (ISO time), oldest first,
    * across workspaces, moving each workspace's horizon. Resolves with how many it removed.
+   * An engine that stores events in blocks removes whole blocks: at least one, which may
+   * hold more than `limit`.
    */
   trim(before: string, limit: number): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import type { ManagedTransaction } from 'neo4j-driver';
+import type { Integer, ManagedTransaction } from 'neo4j-driver';
 import type { ChangeEvent, NewChangeEvent } from '../../domain/change-events';
 import type {
   ChangeEventFilter,
@@ -41,6 +41,79 @@ function toEvent(stored: Record<string, unknown>): ChangeEvent {
   );
 }
 
+/** Events per `_ChangeEvent` block at most (see statements/change-log.ts). */
+const BLOCK_EVENTS = 1000;
+
+/** The block parameter of CHANGE_LOG_APPEND: its events' fields in lists. */
+interface EventBlock {
+  /** Position of the block's last event among those appended, from 1. */
+  last: Integer;
+  occurredAt: string;
+  ids: string[];
+  types: string[];
+  subjectTypes: string[];
+  subjectTypesBefore: string[];
+  subjectIds: string[];
+  bodies: string[];
+}
+
+/** `events` in blocks of consecutive events of one time, at most BLOCK_EVENTS each. */
+function blocksOf(events: readonly NewChangeEvent[]): EventBlock[] {
+  const blocks: EventBlock[] = [];
+  let block: EventBlock | undefined;
+  events.forEach((event, i) => {
+    if (!block || block.occurredAt !== event.occurredAt || block.ids.length === BLOCK_EVENTS) {
+      block = {
+        last: toInt(0),
+        // ISO text: ordered as time, compared as text by retention, as on SQLite.
+        occurredAt: event.occurredAt,
+        ids: [],
+        types: [],
+        subjectTypes: [],
+        subjectTypesBefore: [],
+        subjectIds: [],
+        bodies: [],
+      };
+      blocks.push(block);
+    }
+    block.last = toInt(i + 1);
+    block.ids.push(event.id);
+    block.types.push(event.type);
+    block.subjectTypes.push(event.subjectType ?? '');
+    block.subjectTypesBefore.push(event.subjectTypeBefore ?? '');
+    block.subjectIds.push(event.subjectId);
+    block.bodies.push(encodeEventBody(event));
+  });
+  return blocks;
+}
+
+/** The stored events a read returned (blocks or single events), one row per event. */
+function eventRows(stored: Record<string, unknown>): Record<string, unknown>[] {
+  if (!Array.isArray(stored.ids)) {
+    return [stored];
+  }
+  const first = toNumber(stored.first);
+  const list = (key: string) => (Array.isArray(stored[key]) ? (stored[key] as unknown[]) : []);
+  const [types, subjectTypes, subjectTypesBefore, subjectIds, bodies] = [
+    list('types'),
+    list('subjectTypes'),
+    list('subjectTypesBefore'),
+    list('subjectIds'),
+    list('bodies'),
+  ];
+  return stored.ids.map((id: unknown, i) => ({
+    workspaceId: stored.workspaceId,
+    seq: first + i,
+    id,
+    type: types[i],
+    occurredAt: stored.occurredAt,
+    subjectType: subjectTypes[i] || null,
+    subjectTypeBefore: subjectTypesBefore[i] || null,
+    subjectId: subjectIds[i],
+    body: bodies[i],
+  }));
+}
+
 /** Appends a transaction's events to its workspace's change log, in that transaction. */
 export class Neo4jChangeLogWriter implements ChangeLogWriter {
   constructor(
@@ -52,16 +125,8 @@ export class Neo4jChangeLogWriter implements ChangeLogWriter {
     this.scope.assertOpen();
     const record = await runOne(this.tx, CHANGE_LOG_APPEND, {
       workspaceId: this.scope.workspaceId,
-      events: events.map((event) => ({
-        id: event.id,
-        type: event.type,
-        // ISO text: ordered as time, compared as text by retention, as on SQLite.
-        occurredAt: event.occurredAt,
-        subjectType: event.subjectType,
-        subjectTypeBefore: event.subjectTypeBefore ?? null,
-        subjectId: event.subjectId,
-        body: encodeEventBody(event),
-      })),
+      count: toInt(events.length),
+      blocks: blocksOf(events),
     });
     return record ? toNumber(field(record, 'head')) : 0;
   }
@@ -79,12 +144,15 @@ export class Neo4jChangeLogStore implements ChangeLogStore {
     scanLimit: number,
   ): Promise<ChangeEventPage> {
     return this.client.read(async (tx) => {
+      const rowCount = rowsToRead(filter, limit, scanLimit);
       const records = await runAll(tx, CHANGE_LOG_READ, {
         workspaceId,
         after: toInt(after),
-        limit: toInt(rowsToRead(filter, limit, scanLimit)),
+        limit: toInt(rowCount),
       });
-      const rows = records.map((record) => mapField(record, 'event'));
+      const rows = records
+        .flatMap((record) => eventRows(mapField(record, 'event')))
+        .slice(0, rowCount);
       return pageOfRows(rows, after, filter, limit, scanLimit, storedFields, toEvent);
     });
   }
