@@ -1,4 +1,5 @@
 import { cypher, slotted, type Statement } from '../statement';
+import { OAUTH_ISSUED_LABELS } from './oauth-clients';
 
 /**
  * Removal of everything stored for some workspaces, label by label so that each statement
@@ -66,11 +67,7 @@ export const PURGE_IN_ORDER: readonly Statement<'workspaceIds'>[] = [
   records('_WebhookEvent'),
   records('_WebhookConnector'),
   records('_WebhookClaimLock'),
-  issued('_OAuthRequest'),
-  issued('_OAuthCode'),
-  issued('_OAuthTokenFamily'),
-  issued('_OAuthAccessToken'),
-  issued('_OAuthRefreshToken'),
+  ...OAUTH_ISSUED_LABELS.map(issued),
   records('_OAuthClient'),
   records('_Membership'),
   // The search outbox (`cypher/schema/008-search.cypher`) and the vectors stored in Neo4j

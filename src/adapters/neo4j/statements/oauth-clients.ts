@@ -1,4 +1,4 @@
-import { cypher } from '../statement';
+import { cypher, slotted } from '../statement';
 
 /**
  * OAuth clients `(:_OAuthClient {id, workspaceId, name, redirectUri, scopes, createdAt,
@@ -60,51 +60,36 @@ export const CLIENT_DELETE = cypher(
   RETURN count(*) AS deleted`,
 );
 
-/** SQLite's cascade from a deleted client, label by label (each an index seek). */
-export const CLIENT_CASCADE = [
-  cypher(
-    'oauth-client-cascade-requests',
-    ['clientId'],
-    `
-    MATCH (x:_OAuthRequest {clientId: $clientId})
-    DELETE x`,
-  ),
-  cypher(
-    'oauth-client-cascade-codes',
-    ['clientId'],
-    `
-    MATCH (x:_OAuthCode {clientId: $clientId})
-    DELETE x`,
-  ),
-  cypher(
-    'oauth-client-cascade-families',
-    ['clientId'],
-    `
-    MATCH (x:_OAuthTokenFamily {clientId: $clientId})
-    DELETE x`,
-  ),
-  cypher(
-    'oauth-client-cascade-access-tokens',
-    ['clientId'],
-    `
-    MATCH (x:_OAuthAccessToken {clientId: $clientId})
-    DELETE x`,
-  ),
-  cypher(
-    'oauth-client-cascade-refresh-tokens',
-    ['clientId'],
-    `
-    MATCH (x:_OAuthRefreshToken {clientId: $clientId})
-    DELETE x`,
-  ),
-];
+/** The labels of what is issued to a client, each holding the client's id (`clientId`). */
+export const OAUTH_ISSUED_LABELS = [
+  '_OAuthRequest',
+  '_OAuthCode',
+  '_OAuthTokenFamily',
+  '_OAuthAccessToken',
+  '_OAuthRefreshToken',
+] as const;
 
-/** Every statement of this module, for the lint test. */
+/** What was issued to a client, of one label (an index seek on the label's `clientId`). */
+export const CLIENT_CASCADE_LABEL = slotted(
+  'oauth-client-cascade',
+  ['clientId'],
+  ['ISSUED_SYSTEM_LABEL'],
+  `
+  MATCH (x:\`__ISSUED_SYSTEM_LABEL__\` {clientId: $clientId})
+  DELETE x`,
+);
+
+/** SQLite's cascade from a deleted client, label by label. */
+export const CLIENT_CASCADE = OAUTH_ISSUED_LABELS.map((label) =>
+  CLIENT_CASCADE_LABEL.fill({ ISSUED_SYSTEM_LABEL: label }),
+);
+
+/** Every statement of this module, for the lint test (the slotted one as its template). */
 export const OAUTH_CLIENT_STATEMENTS = [
   CLIENT_CREATE,
   CLIENT_GET,
   CLIENT_COUNT,
   CLIENT_LIST,
   CLIENT_DELETE,
-  ...CLIENT_CASCADE,
+  CLIENT_CASCADE_LABEL,
 ];

@@ -1,4 +1,4 @@
-import { cypher } from '../statement';
+import { cypher, slotted } from '../statement';
 
 /**
  * OAuth grants: pending authorization requests `(:_OAuthRequest)` and authorization codes
@@ -157,32 +157,27 @@ export const CODE_LOCK = cypher(
 );
 
 /**
- * The purge of expired records (`OAuthGrantStore.purgeExpired`): each deletes one chunk of
- * the label's records with `expiresAt < $before` (range index of `009-oauth-expiry.cypher`).
+ * The purge of expired records (`OAuthGrantStore.purgeExpired`): deletes one chunk of the
+ * label's records with `expiresAt < $before` (range index of `009-oauth-expiry.cypher`).
  */
-export const REQUESTS_PURGE_CHUNK = cypher(
-  'oauth-requests-purge-chunk',
+export const EXPIRED_PURGE_CHUNK = slotted(
+  'oauth-expired-purge-chunk',
   ['before', 'limit'],
+  ['RECORD_SYSTEM_LABEL'],
   `
-  MATCH (r:_OAuthRequest)
-  WHERE r.expiresAt < $before
-  WITH r LIMIT $limit
-  DELETE r
+  MATCH (x:\`__RECORD_SYSTEM_LABEL__\`)
+  WHERE x.expiresAt < $before
+  WITH x LIMIT $limit
+  DELETE x
   RETURN count(*) AS deleted`,
 );
 
-export const CODES_PURGE_CHUNK = cypher(
-  'oauth-codes-purge-chunk',
-  ['before', 'limit'],
-  `
-  MATCH (k:_OAuthCode)
-  WHERE k.expiresAt < $before
-  WITH k LIMIT $limit
-  DELETE k
-  RETURN count(*) AS deleted`,
-);
+export const REQUESTS_PURGE_CHUNK = EXPIRED_PURGE_CHUNK.fill({
+  RECORD_SYSTEM_LABEL: '_OAuthRequest',
+});
+export const CODES_PURGE_CHUNK = EXPIRED_PURGE_CHUNK.fill({ RECORD_SYSTEM_LABEL: '_OAuthCode' });
 
-/** Every statement of this module, for the lint test. */
+/** Every statement of this module, for the lint test (the slotted one as its template). */
 export const OAUTH_GRANT_STATEMENTS = [
   REQUEST_CREATE,
   REQUEST_GET,
@@ -194,6 +189,5 @@ export const OAUTH_GRANT_STATEMENTS = [
   CODE_REVOKE,
   FAMILIES_REVOKE_BY_CODE,
   CODE_LOCK,
-  REQUESTS_PURGE_CHUNK,
-  CODES_PURGE_CHUNK,
+  EXPIRED_PURGE_CHUNK,
 ];

@@ -1,4 +1,4 @@
-import { cypher } from '../statement';
+import { cypher, slotted } from '../statement';
 
 /**
  * OAuth tokens: token families `(:_OAuthTokenFamily {id, clientId, userId,
@@ -124,29 +124,25 @@ export const ACCESS_REVOKE = cypher(
  * The purge of expired tokens, as that of requests and codes (`oauth-grants.ts`); each
  * chunk also returns the families it took tokens from, for `FAMILIES_PURGE_EMPTY`.
  */
-export const ACCESS_TOKENS_PURGE_CHUNK = cypher(
-  'oauth-access-tokens-purge-chunk',
+export const EXPIRED_TOKENS_PURGE_CHUNK = slotted(
+  'oauth-expired-tokens-purge-chunk',
   ['before', 'limit'],
+  ['TOKEN_SYSTEM_LABEL'],
   `
-  MATCH (a:_OAuthAccessToken)
-  WHERE a.expiresAt < $before
-  WITH a LIMIT $limit
-  WITH a, a.familyId AS familyId
-  DELETE a
-  RETURN count(*) AS deleted, collect(DISTINCT familyId) AS familyIds`,
-);
-
-export const REFRESH_TOKENS_PURGE_CHUNK = cypher(
-  'oauth-refresh-tokens-purge-chunk',
-  ['before', 'limit'],
-  `
-  MATCH (t:_OAuthRefreshToken)
+  MATCH (t:\`__TOKEN_SYSTEM_LABEL__\`)
   WHERE t.expiresAt < $before
   WITH t LIMIT $limit
   WITH t, t.familyId AS familyId
   DELETE t
   RETURN count(*) AS deleted, collect(DISTINCT familyId) AS familyIds`,
 );
+
+export const ACCESS_TOKENS_PURGE_CHUNK = EXPIRED_TOKENS_PURGE_CHUNK.fill({
+  TOKEN_SYSTEM_LABEL: '_OAuthAccessToken',
+});
+export const REFRESH_TOKENS_PURGE_CHUNK = EXPIRED_TOKENS_PURGE_CHUNK.fill({
+  TOKEN_SYSTEM_LABEL: '_OAuthRefreshToken',
+});
 
 /**
  * Deletes those of the families that have no token left; run in the transaction of the
@@ -171,7 +167,7 @@ export const FAMILIES_PURGE_EMPTY = cypher(
   RETURN count(*) AS deleted`,
 );
 
-/** Every statement of this module, for the lint test. */
+/** Every statement of this module, for the lint test (the slotted one as its template). */
 export const OAUTH_TOKEN_STATEMENTS = [
   FAMILY_CREATE,
   PAIR_CREATE,
@@ -180,7 +176,6 @@ export const OAUTH_TOKEN_STATEMENTS = [
   REFRESH_ROTATE,
   FAMILY_REVOKE,
   ACCESS_REVOKE,
-  ACCESS_TOKENS_PURGE_CHUNK,
-  REFRESH_TOKENS_PURGE_CHUNK,
+  EXPIRED_TOKENS_PURGE_CHUNK,
   FAMILIES_PURGE_EMPTY,
 ];
