@@ -111,12 +111,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
   rotateSecret(
     workspaceId: string,
     id: string,
-    rotation: {
-      secret: string;
-      previousSecret: string | null;
-      previousSecretExpiresAt: string | null;
-      rotatedAt: string;
-    },
+    rotation: Parameters<ConnectorStore['rotateSecret']>[2],
   ): Promise<Connector | null> {
     const ref = { workspaceId, id };
     return this.client.write(async (tx) => {

@@ -90,12 +90,7 @@ export class SqliteConnectorStore implements ConnectorStore {
   async rotateSecret(
     workspaceId: string,
     id: string,
-    rotation: {
-      secret: string;
-      previousSecret: string | null;
-      previousSecretExpiresAt: string | null;
-      rotatedAt: string;
-    },
+    rotation: Parameters<ConnectorStore['rotateSecret']>[2],
   ): Promise<Connector | null> {
     const ref = { workspaceId, id };
     const sealed = {
