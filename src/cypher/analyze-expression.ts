@@ -1,18 +1,16 @@
 import { PROPERTY_KEY_PATTERN, TYPE_NAME_PATTERN } from '../domain/properties';
-import type { BinaryOp, Expr, FunctionCall, PatternElement, PatternPart } from './ast';
+import type { BinaryOp, Expr, PatternElement, PatternPart } from './ast';
 import { isComparison } from './ast-utils';
+import { typeCall } from './analyze-calls';
+import { arithmeticType, checkComparable, requireNumber } from './analyze-operators';
 import { CypherSemanticError, CypherUnsupportedError, type Position } from './errors';
-import { accepted, describeAccepts, FUNCTION_HINTS, FUNCTIONS } from './functions';
-import { foldBinary, foldCall } from './fold';
 import {
   ANY,
   BOOLEAN,
-  DATE,
   DATETIME,
   elementOf,
   FLOAT,
   INTEGER,
-  isNumeric,
   listOf,
   mapOf,
   NULL,
@@ -113,7 +111,8 @@ export class ExpressionTyper {
 
   constructor(
     private readonly params: Readonly<Record<string, unknown>>,
-    private readonly nowMillis: number,
+    /** The query's time, which datetime() and date() without arguments read. */
+    readonly nowMillis: number,
   ) {}
 
   type(expr: Expr, ctx: ExprContext): CyType {
@@ -213,7 +212,7 @@ export class ExpressionTyper {
           return BOOLEAN;
         }
         const operand = this.type(expr.operand, ctx);
-        this.requireNumber(operand, expr.operand.pos, `unary ${expr.op}`);
+        requireNumber(operand, expr.operand.pos, `unary ${expr.op}`);
         return operand.kind === 'null' || operand.kind === 'any' ? NUMBER : operand;
       }
       case 'binary':
@@ -232,7 +231,7 @@ export class ExpressionTyper {
         return BOOLEAN;
       }
       case 'call':
-        return this.call(expr, ctx);
+        return typeCall(this, expr, ctx);
       case 'case':
         return this.caseExpression(expr, ctx);
       case 'listComprehension': {
@@ -280,15 +279,6 @@ export class ExpressionTyper {
       );
     }
     return type;
-  }
-
-  private requireNumber(type: CyType, pos: Position, what: string): void {
-    if (!isNumeric(type) && type.kind !== 'any' && type.kind !== 'null') {
-      throw new CypherSemanticError(
-        `${what} needs numbers, not ${withArticle(describeType(type))}`,
-        pos,
-      );
-    }
   }
 
   private property(target: Expr, key: string, pos: Position, ctx: ExprContext): CyType {
@@ -364,168 +354,7 @@ export class ExpressionTyper {
         }
         return BOOLEAN;
       default:
-        return this.arithmetic(expr, left, right);
-    }
-  }
-
-  private arithmetic(expr: BinaryOp, left: CyType, right: CyType): CyType {
-    const { op } = expr;
-    const temporal =
-      left.kind === 'datetime' ||
-      left.kind === 'date' ||
-      left.kind === 'duration' ||
-      right.kind === 'duration';
-    if (temporal) {
-      return this.temporalArithmetic(expr, left, right);
-    }
-    if (op === '+') {
-      if (left.kind === 'list' || right.kind === 'list') {
-        const l = left.kind === 'list' ? left.of : left;
-        const r = right.kind === 'list' ? right.of : right;
-        return listOf(unify(l, r));
-      }
-      if (left.kind === 'any' || right.kind === 'any') {
-        // Decided per row: a string with a list property appends to the list.
-        return ANY;
-      }
-      if (left.kind === 'string' || right.kind === 'string') {
-        return STRING;
-      }
-    }
-    this.requireNumber(left, expr.left.pos, op);
-    this.requireNumber(right, expr.right.pos, op);
-    if (left.kind === 'null' || right.kind === 'null') {
-      return NULL;
-    }
-    if (op === '^') {
-      return FLOAT;
-    }
-    if (left.kind === right.kind && left.kind !== 'any') {
-      return left;
-    }
-    if (left.kind === 'float' || right.kind === 'float') {
-      return FLOAT;
-    }
-    return NUMBER;
-  }
-
-  private temporalArithmetic(expr: BinaryOp, left: CyType, right: CyType): CyType {
-    const { op } = expr;
-    const moved = left.kind === 'duration' ? right : left;
-    const duration = left.kind === 'duration' ? expr.left : expr.right;
-    const ok =
-      (op === '+' || op === '-') &&
-      (moved.kind === 'datetime' || moved.kind === 'date') &&
-      duration.type?.kind === 'duration' &&
-      !(op === '-' && left.kind === 'duration');
-    if (!ok) {
-      throw new CypherUnsupportedError(
-        'temporal arithmetic',
-        'Dates and times support only <datetime or date> + or - <duration>',
-        expr.pos,
-      );
-    }
-    if (!duration.folded || duration.folded.kind !== 'duration') {
-      throw new CypherUnsupportedError(
-        'duration',
-        'duration() takes a constant (a literal or a parameter)',
-        duration.pos,
-      );
-    }
-    if (moved.kind === 'date' && duration.folded.millis !== 0) {
-      throw new CypherSemanticError('A date moves by whole months and days only', duration.pos);
-    }
-    const folded = foldBinary(expr);
-    if (typeof folded === 'string') {
-      throw new CypherSemanticError(folded, expr.pos);
-    }
-    if (folded) {
-      expr.folded = folded;
-    }
-    return moved.kind === 'date' ? DATE : DATETIME;
-  }
-
-  private call(expr: FunctionCall, ctx: ExprContext): CyType {
-    const spec = Object.hasOwn(FUNCTIONS, expr.name) ? FUNCTIONS[expr.name] : undefined;
-    if (!spec) {
-      const hint = Object.hasOwn(FUNCTION_HINTS, expr.name) ? FUNCTION_HINTS[expr.name] : undefined;
-      throw new CypherUnsupportedError(
-        `${expr.name}()`,
-        `The function ${expr.name}() is not supported${hint ? `: ${hint}` : ''}`,
-        expr.pos,
-      );
-    }
-    if (spec.aggregate) {
-      if (!ctx.aggregates) {
-        throw new CypherSemanticError(
-          `${expr.name}() aggregates and cannot be used here`,
-          expr.pos,
-        );
-      }
-      if (ctx.inAggregate) {
-        throw new CypherSemanticError('Aggregations cannot be nested', expr.pos);
-      }
-    } else if (expr.distinct) {
-      throw new CypherSemanticError(
-        `DISTINCT applies to aggregations, not ${expr.name}()`,
-        expr.pos,
-      );
-    }
-    if (expr.star && expr.name !== 'count') {
-      throw new CypherSemanticError(
-        `${expr.name}(*) is not a function call; only count(*) is`,
-        expr.pos,
-      );
-    }
-    if (!expr.star && (expr.args.length < spec.minArgs || expr.args.length > spec.maxArgs)) {
-      const count =
-        spec.minArgs === spec.maxArgs ? `${spec.minArgs}` : `${spec.minArgs} to ${spec.maxArgs}`;
-      throw new CypherSemanticError(`${expr.name}() takes ${count} argument(s)`, expr.pos);
-    }
-    if (expr.name === 'count' && !expr.star && expr.args.length === 0) {
-      throw new CypherSemanticError('count() takes an argument, or *', expr.pos);
-    }
-    const inner: ExprContext = spec.aggregate ? { ...ctx, inAggregate: true } : ctx;
-    const args = expr.args.map((arg, i) => {
-      const type = this.type(arg, inner);
-      const accepts = spec.accepts[Math.min(i, spec.accepts.length - 1)] ?? null;
-      if (!accepted(accepts, type)) {
-        throw new CypherSemanticError(
-          `${expr.name}() needs ${describeAccepts(accepts ?? [])}, not ${withArticle(describeType(type))}`,
-          arg.pos,
-        );
-      }
-      return type;
-    });
-    if (['date', 'datetime', 'duration'].includes(expr.name)) {
-      this.temporalCall(expr);
-    }
-    return spec.result(args);
-  }
-
-  private temporalCall(expr: FunctionCall): void {
-    const arg = expr.args[0];
-    const constant: unknown = arg === undefined ? null : (arg.folded ?? this.constantOf(arg));
-    if (arg !== undefined && constant === null) {
-      return; // datetime(null) is null, not now
-    }
-    if (arg !== undefined && constant === undefined) {
-      if (expr.name === 'duration') {
-        throw new CypherUnsupportedError(
-          'duration',
-          'duration() takes a constant (a literal or a parameter)',
-          expr.pos,
-        );
-      }
-      return;
-    }
-    // Only a value folded here is temporal: a parameter holding {kind: ...} is just a map.
-    const folded = foldCall(expr.name, constant, this.nowMillis, arg?.folded !== undefined);
-    if (typeof folded === 'string') {
-      throw new CypherSemanticError(folded, expr.pos);
-    }
-    if (folded) {
-      expr.folded = folded;
+        return arithmeticType(expr, left, right);
     }
   }
 
@@ -545,41 +374,6 @@ export class ExpressionTyper {
       result = unify(result, this.type(then, ctx));
     }
     return result;
-  }
-}
-
-/**
- * Comparisons that Cypher answers with null whatever the data (a date with a string, a node
- * with a number) are refused, so that no engine has to imitate that null: the SQLite
- * engine would otherwise compare the texts.
- */
-function checkComparable(left: CyType, right: CyType, op: string, pos: Position): void {
-  if (left.kind === 'null' || right.kind === 'null') {
-    return;
-  }
-  const ordering = op !== '=' && op !== '<>';
-  const graph = (t: CyType) => ['node', 'relationship', 'path'].includes(t.kind);
-  const temporal = (t: CyType) => ['datetime', 'date', 'duration'].includes(t.kind);
-  if (graph(left) || graph(right) || temporal(left) || temporal(right)) {
-    if (left.kind !== right.kind) {
-      throw new CypherSemanticError(
-        `Cannot compare a ${describeType(left)} with a ${describeType(right)}` +
-          (temporal(left) || temporal(right) ? ' (convert with datetime() or date())' : ''),
-        pos,
-      );
-    }
-    if (left.kind === 'duration' || (ordering && graph(left))) {
-      throw new CypherSemanticError(
-        `${describeType(left)} values cannot be ordered with ${op}`,
-        pos,
-      );
-    }
-  }
-  if (
-    ordering &&
-    (left.kind === 'list' || left.kind === 'map' || right.kind === 'list' || right.kind === 'map')
-  ) {
-    throw new CypherSemanticError(`Lists and maps cannot be ordered with ${op}`, pos);
   }
 }
 
