@@ -26,8 +26,8 @@ export interface CounterState {
 /**
  * Expiring counters for fixed-window limits: the request rate limits and the sign-in
  * throttle. One instance's memory (`adapters/memory/`) or Redis, which every instance of
- * the service shares (`adapters/redis/`); `test/contract/counter-store.contract.ts` is the
- * behaviour each must show.
+ * the service shares (`adapters/redis/`);
+ * `test/contract/shared-state/counter-store.contract.ts` is the behaviour each must show.
  */
 export interface CounterStore {
   /**

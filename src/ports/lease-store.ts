@@ -3,7 +3,7 @@
  * time runs out. The webhook concurrency slots of a workspace are leases, so a slot held
  * by an instance that died comes back by itself. One instance's memory
  * (`adapters/memory/`) or Redis, shared by every instance (`adapters/redis/`);
- * `test/contract/lease-store.contract.ts` is the behaviour each must show.
+ * `test/contract/shared-state/lease-store.contract.ts` is the behaviour each must show.
  */
 export interface LeaseStore {
   /**

@@ -3,7 +3,7 @@ import type { Page, PageRequest } from './paging';
 
 /**
  * Persistence of registered OAuth client applications. Implemented by every system-store
- * engine; `test/contract/oauth-store.contract.ts` is the behaviour each must show.
+ * engine; `test/contract/oauth/oauth-store.contract.ts` is the behaviour each must show.
  */
 export interface OAuthClientStore {
   create(client: OAuthClient): Promise<OAuthClient>;

@@ -42,7 +42,7 @@ export interface PurgedOAuthRecords {
  * requests, authorization codes and token families. Every method that makes a record
  * single-use is atomic (two concurrent calls: exactly one wins), because that is what
  * stops a replayed code or refresh token. Implemented by every system-store engine;
- * `test/contract/oauth-store.contract.ts` is the behaviour each must show.
+ * `test/contract/oauth/oauth-store.contract.ts` is the behaviour each must show.
  */
 export interface OAuthGrantStore {
   createRequest(request: AuthorizationRequest): Promise<void>;

@@ -37,7 +37,7 @@ export interface RawSeries {
  * source; every read and write names both, and a source id of another workspace reads as
  * empty. Points are identified by (workspace, source, timestamp): writing a timestamp again
  * replaces its value and tags, as InfluxDB does. Both adapters must give identical answers
- * for the same data (test/contract/timeseries-store.contract.ts).
+ * for the same data (test/contract/timeseries-store/timeseries-store.contract.ts).
  *
  * Engine outages surface as `ServiceUnavailableError` (503); callers do not retry.
  */

@@ -13,7 +13,8 @@ export interface UserWithPassword extends User {
 
 /**
  * Persistence of users and their workspace memberships. Implemented by every system-store
- * engine (SQLite, Neo4j); `test/contract/user-store.contract.ts` is the behaviour each must show.
+ * engine (SQLite, Neo4j); `test/contract/oauth/oauth-store.contract.ts` is the behaviour each
+ * must show.
  */
 export interface UserStore {
   /** Creates a user; null when the (normalized) email is taken. */
