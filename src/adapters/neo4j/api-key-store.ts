@@ -5,7 +5,7 @@ import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, readPage, runOne } from './statement';
+import { countField, mapField, readPage, runOne } from './statement';
 import {
   API_KEY_BY_HASH,
   API_KEY_COUNT,
@@ -14,7 +14,7 @@ import {
   API_KEY_LIST,
   API_KEY_REVOKE,
 } from './statements/system';
-import { toDateTime, toNumber } from './values';
+import { toDateTime } from './values';
 
 function toApiKey(stored: Record<string, unknown>): ApiKey {
   return readApiKey(nodeFields(stored));
@@ -37,7 +37,7 @@ export class Neo4jApiKeyStore implements ApiKeyStore {
         expiresAt: key.expiresAt === null ? null : toDateTime(key.expiresAt),
         createdBy: key.createdBy,
       });
-      return record ? toNumber(field(record, 'created')) : 0;
+      return countField(record, 'created');
     });
     if (created !== 1) {
       // As the SQLite store's foreign key does: a key belongs to an existing workspace.

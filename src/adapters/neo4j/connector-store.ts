@@ -28,7 +28,7 @@ import type { SecretBox } from '../../secrets/secret-box';
 import { yieldToEventLoop } from '../../yield-to-event-loop';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
-import { field, mapField, readPage, runAll, runOne } from './statement';
+import { countField, mapField, readPage, runAll, runOne } from './statement';
 import {
   CONNECTOR_BY_ENDPOINT,
   CONNECTOR_COUNT,
@@ -56,7 +56,7 @@ import {
   EVENTS_FAIL_INTERRUPTED,
   EVENTS_PURGE_CHUNK,
 } from './statements/webhooks';
-import { toDateTime, toInt, toNumber, toOptionalDateTime } from './values';
+import { toDateTime, toInt, toOptionalDateTime } from './values';
 import {
   connectorProperties,
   eventParams,
@@ -141,7 +141,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
     // unreachable, so removing them in chunks afterwards is invisible to clients.
     const deleted = await this.client.write(async (tx) => {
       const record = await runOne(tx, CONNECTOR_DELETE, { workspaceId, id });
-      return record ? toNumber(field(record, 'deleted')) > 0 : false;
+      return countField(record, 'deleted') > 0;
     });
     while (
       (await this.client.write(async (tx) => {
@@ -150,7 +150,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
           connectorId: id,
           limit: toInt(DELETE_CHUNK),
         });
-        return record ? toNumber(field(record, 'deleted')) : 0;
+        return countField(record, 'deleted');
       })) === DELETE_CHUNK
     ) {
       await yieldToEventLoop();
@@ -279,7 +279,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
           before: cutoff,
           limit: toInt(DELETE_CHUNK),
         });
-        return record ? toNumber(field(record, 'deleted')) : 0;
+        return countField(record, 'deleted');
       });
       total += removed;
       if (removed < DELETE_CHUNK) {
@@ -296,7 +296,7 @@ export class Neo4jConnectorStore implements ConnectorStore {
         reason,
         at: toDateTime(at),
       });
-      return record ? toNumber(field(record, 'failed')) : 0;
+      return countField(record, 'failed');
     });
   }
 

@@ -24,7 +24,7 @@ import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
 import { resealNodeChunk } from './reseal-chunk';
 import { SUBSCRIPTION_RESEAL } from './statements/reseal';
-import { field, mapField, readPage, runAll, runOne } from './statement';
+import { countField, field, mapField, readPage, runAll, runOne } from './statement';
 import {
   ATTEMPT_CREATE,
   ATTEMPT_LIST,
@@ -268,7 +268,7 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
   trimAttempts(before: string, limit: number): Promise<number> {
     return this.client.write(async (tx) => {
       const record = await runOne(tx, ATTEMPT_TRIM, { before, limit: toInt(limit) });
-      return record ? toNumber(field(record, 'removed')) : 0;
+      return countField(record, 'removed');
     });
   }
 }

@@ -7,7 +7,7 @@ import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { transactionOf } from './graph-writer';
 import { nodeFields } from './record-fields';
-import { field, mapField, readPage, runAll, runOne } from './statement';
+import { countField, mapField, readPage, runAll, runOne } from './statement';
 import {
   IMPORT_COUNT,
   IMPORT_CREATE,
@@ -15,7 +15,7 @@ import {
   IMPORT_LIST,
   IMPORT_UPDATE,
 } from './statements/imports';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt } from './values';
 
 /** The parameters of a record's progress: counts as Neo4j integers, instants as DateTime. */
 function progressOf(record: ImportRecord) {
@@ -41,7 +41,7 @@ async function updateRecord(
     id: record.id,
     ...progressOf(record),
   });
-  if ((result ? toNumber(field(result, 'updated')) : 0) !== 1) {
+  if (countField(result, 'updated') !== 1) {
     throw new Error(`Import ${record.id} not found in this workspace.`);
   }
 }

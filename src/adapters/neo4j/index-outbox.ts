@@ -1,6 +1,6 @@
 import type { IndexOutbox, OutboxEntry } from '../../ports/index-outbox';
 import type { Neo4jClient } from './client';
-import { field, runAll, runOne, stringField } from './statement';
+import { countField, field, runAll, runOne, stringField } from './statement';
 import {
   OUTBOX_COMPLETE,
   OUTBOX_ENQUEUE,
@@ -52,14 +52,14 @@ export class Neo4jIndexOutbox implements IndexOutbox {
   pending(workspaceId: string): Promise<number> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, OUTBOX_PENDING, { workspaceId });
-      return record ? toNumber(field(record, 'pending')) : 0;
+      return countField(record, 'pending');
     });
   }
 
   pendingAll(): Promise<number> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, OUTBOX_PENDING_ALL, {});
-      return record ? toNumber(field(record, 'pending')) : 0;
+      return countField(record, 'pending');
     });
   }
 

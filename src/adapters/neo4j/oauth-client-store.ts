@@ -5,7 +5,7 @@ import { readOAuthClient } from '../../ports/oauth-records';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, readPage, runAll, runOne } from './statement';
+import { countField, mapField, readPage, runAll, runOne } from './statement';
 import {
   CLIENT_CASCADE,
   CLIENT_COUNT,
@@ -14,7 +14,7 @@ import {
   CLIENT_GET,
   CLIENT_LIST,
 } from './statements/oauth-clients';
-import { toDateTime, toNumber } from './values';
+import { toDateTime } from './values';
 
 /** OAuth client applications in Neo4j, as `(:_OAuthClient)` nodes. */
 export class Neo4jOAuthClientStore implements OAuthClientStore {
@@ -31,7 +31,7 @@ export class Neo4jOAuthClientStore implements OAuthClientStore {
         createdAt: toDateTime(c.createdAt),
         createdBy: c.createdBy,
       });
-      return record ? toNumber(field(record, 'created')) : 0;
+      return countField(record, 'created');
     });
     if (created !== 1) {
       // As the SQLite store's foreign key does: a client belongs to an existing workspace.
@@ -58,7 +58,7 @@ export class Neo4jOAuthClientStore implements OAuthClientStore {
   delete(workspaceId: string, clientId: string): Promise<boolean> {
     return this.client.write(async (tx) => {
       const record = await runOne(tx, CLIENT_DELETE, { workspaceId, id: clientId });
-      const deleted = record ? toNumber(field(record, 'deleted')) > 0 : false;
+      const deleted = countField(record, 'deleted') > 0;
       if (deleted) {
         for (const statement of CLIENT_CASCADE) {
           await runAll(tx, statement, { clientId });

@@ -1,4 +1,3 @@
-import type { Record as Neo4jRecord } from 'neo4j-driver';
 import type {
   AccessTokenRecord,
   AuthorizationCode,
@@ -23,7 +22,7 @@ import {
 import { yieldToEventLoop } from '../../yield-to-event-loop';
 import type { Neo4jClient, TransactionWork } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, runAll, runOne } from './statement';
+import { countField, field, mapField, runAll, runOne } from './statement';
 import {
   CODE_BY_HASH,
   CODE_CONSUME,
@@ -50,7 +49,7 @@ import {
   REFRESH_ROTATE,
   REFRESH_TOKENS_PURGE_CHUNK,
 } from './statements/oauth-tokens';
-import { toDateTime, toInt, toNumber, toOptionalDateTime } from './values';
+import { toDateTime, toInt, toOptionalDateTime } from './values';
 
 /** Records deleted per transaction by `purgeExpired`. */
 const PURGE_CHUNK = 1000;
@@ -59,11 +58,6 @@ type PurgeChunk = typeof REQUESTS_PURGE_CHUNK;
 interface ChunkResult {
   deleted: number;
   families: number;
-}
-
-/** The `changed` or `created` count a statement returned. */
-function count(record: Neo4jRecord | null, key: string): number {
-  return record ? toNumber(field(record, key)) : 0;
 }
 
 /**
@@ -76,7 +70,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
 
   async createRequest(request: AuthorizationRequest): Promise<void> {
     const created = await this.write(async (tx) =>
-      count(
+      countField(
         await runOne(tx, REQUEST_CREATE, {
           id: request.id,
           clientId: request.clientId,
@@ -107,14 +101,14 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
 
   async setRequestUser(id: string, userId: string): Promise<boolean> {
     const changed = await this.write(async (tx) =>
-      count(await runOne(tx, REQUEST_SET_USER, { id, userId }), 'changed'),
+      countField(await runOne(tx, REQUEST_SET_USER, { id, userId }), 'changed'),
     );
     return changed === 1;
   }
 
   async completeRequest(id: string, completedAt: string): Promise<boolean> {
     const changed = await this.write(async (tx) =>
-      count(
+      countField(
         await runOne(tx, REQUEST_COMPLETE, { id, completedAt: toDateTime(completedAt) }),
         'changed',
       ),
@@ -124,7 +118,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
 
   async createCode(code: NewAuthorizationCode): Promise<void> {
     const created = await this.write(async (tx) =>
-      count(
+      countField(
         await runOne(tx, CODE_CREATE, {
           id: code.id,
           codeHash: code.codeHash,
@@ -156,7 +150,10 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
 
   async consumeCode(id: string, consumedAt: string): Promise<boolean> {
     const changed = await this.write(async (tx) =>
-      count(await runOne(tx, CODE_CONSUME, { id, consumedAt: toDateTime(consumedAt) }), 'changed'),
+      countField(
+        await runOne(tx, CODE_CONSUME, { id, consumedAt: toDateTime(consumedAt) }),
+        'changed',
+      ),
     );
     return changed === 1;
   }
@@ -178,7 +175,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
       const code = await runOne(tx, CODE_LOCK, { id: family.authorizationCodeId });
       const codeRevokedAt = code ? field(code, 'revokedAt') : null;
       const revoked = codeRevokedAt !== null && codeRevokedAt !== undefined;
-      const created = count(
+      const created = countField(
         await runOne(tx, FAMILY_CREATE, {
           id: family.id,
           clientId: family.clientId,
@@ -219,7 +216,10 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
 
   async rotateRefreshToken(id: string, rotatedAt: string): Promise<boolean> {
     const changed = await this.write(async (tx) =>
-      count(await runOne(tx, REFRESH_ROTATE, { id, rotatedAt: toDateTime(rotatedAt) }), 'changed'),
+      countField(
+        await runOne(tx, REFRESH_ROTATE, { id, rotatedAt: toDateTime(rotatedAt) }),
+        'changed',
+      ),
     );
     return changed === 1;
   }
@@ -243,7 +243,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
     const records = async (statement: PurgeChunk) =>
       (
         await this.inChunks(async (tx) => ({
-          deleted: count(await runOne(tx, statement, params), 'deleted'),
+          deleted: countField(await runOne(tx, statement, params), 'deleted'),
           families: 0,
         }))
       ).deleted;
@@ -253,11 +253,11 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
         const record = await runOne(tx, statement, params);
         const familyIds = record ? (field(record, 'familyIds') as string[]) : [];
         return {
-          deleted: count(record, 'deleted'),
+          deleted: countField(record, 'deleted'),
           families:
             familyIds.length === 0
               ? 0
-              : count(await runOne(tx, FAMILIES_PURGE_EMPTY, { familyIds }), 'deleted'),
+              : countField(await runOne(tx, FAMILIES_PURGE_EMPTY, { familyIds }), 'deleted'),
         };
       });
     const requests = await records(REQUESTS_PURGE_CHUNK);
@@ -302,7 +302,7 @@ async function insertPair(
   familyId: string,
   pair: TokenPair,
 ): Promise<void> {
-  const created = count(
+  const created = countField(
     await runOne(tx, PAIR_CREATE, {
       familyId,
       accessId: pair.access.id,

@@ -8,9 +8,9 @@ import {
 } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
-import { field, runAll, runOne } from './statement';
+import { countField, field, runAll, runOne } from './statement';
 import type { ResealStatements } from './statements/reseal';
-import { toInt, toNumber } from './values';
+import { toInt } from './values';
 
 /**
  * One chunk of a label's re-encryption pass (see `SealedSecretStore.resealSecrets`): the
@@ -53,7 +53,7 @@ export async function resealNodeChunk(
           const record = await runOne(tx, statements.rewrite, {
             rewrites: rewrites.map(rewriteParams),
           });
-          return record ? toNumber(field(record, 'resealed')) : 0;
+          return countField(record, 'resealed');
         });
   const last = candidates.at(-1);
   return {

@@ -109,6 +109,11 @@ export async function runOne<P extends string>(
   return records[0] ?? null;
 }
 
+/** The count `key` a statement returned (`count(...) AS key`); 0 when it returned no record. */
+export function countField(record: Neo4jRecord | null, key: string): number {
+  return record ? toNumber(field(record, key)) : 0;
+}
+
 /**
  * One page of a counted list: `count` returns the total (column `total`), `list` the
  * records after `offset`, at most `limit`, each mapped by `map`. The list is not run when
@@ -122,7 +127,7 @@ export async function readPage<P extends string, T>(
   map: (record: Neo4jRecord) => T,
 ): Promise<Page<T>> {
   const counted = await runOne(tx, statements.count, params);
-  const total = counted ? toNumber(field(counted, 'total')) : 0;
+  const total = countField(counted, 'total');
   if (page.limit <= 0 || page.offset >= total) {
     return { items: [], total };
   }

@@ -5,7 +5,7 @@ import { readMembership, readUser, readUserWithPassword } from '../../ports/user
 import type { NewUser, UserStore, UserWithPassword } from '../../ports/user-store';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, readPage, runAll, runOne } from './statement';
+import { countField, mapField, readPage, runAll, runOne } from './statement';
 import {
   MEMBERSHIP_LIST,
   MEMBERSHIP_PUT,
@@ -16,7 +16,7 @@ import {
   USER_LIST,
   USERS_PURGE,
 } from './statements/users';
-import { toDateTime, toNumber } from './values';
+import { toDateTime } from './values';
 
 function toUser(stored: Record<string, unknown>): User {
   return readUser(nodeFields(stored));
@@ -48,7 +48,7 @@ export class Neo4jUserStore implements UserStore {
           passwordHash: user.passwordHash,
           createdAt: toDateTime(user.createdAt),
         });
-        return record ? toNumber(field(record, 'created')) : 0;
+        return countField(record, 'created');
       });
     } catch (error) {
       // Two sign-ups of one email racing past the check: the constraint keeps one.

@@ -6,7 +6,7 @@ import neo4j, {
 } from 'neo4j-driver';
 import type { VectorHit, VectorIndex, VectorPoint, VectorQuery } from '../../ports/vector-index';
 import { isRaceOnSameSchema, type Neo4jClient } from './client';
-import { field, runAll, runOne, type Statement } from './statement';
+import { countField, field, runAll, runOne, type Statement } from './statement';
 import { VECTOR_INDEX_SHOW, vectorStatements, type VectorStatements } from './statements/vectors';
 import { toInt, toNumber } from './values';
 import { WorkspaceVectorSearch, type SearchCounts } from './vector-search';
@@ -163,7 +163,7 @@ export class Neo4jVectorIndex implements VectorIndex {
   count(workspaceId: string): Promise<number> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, this.statements.count, { workspaceId });
-      return record ? toNumber(field(record, 'points')) : 0;
+      return countField(record, 'points');
     });
   }
 
@@ -198,7 +198,7 @@ export class Neo4jVectorIndex implements VectorIndex {
     for (;;) {
       const deleted = await this.client.write(async (tx) => {
         const record = await chunk(tx, toInt(DELETE_CHUNK));
-        return record ? toNumber(field(record, 'deleted')) : 0;
+        return countField(record, 'deleted');
       });
       if (deleted < DELETE_CHUNK) {
         return;

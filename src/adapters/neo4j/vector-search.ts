@@ -1,7 +1,7 @@
 import { Neo4jError } from 'neo4j-driver';
 import type { VectorHit, VectorQuery } from '../../ports/vector-index';
 import type { Neo4jClient } from './client';
-import { field, runAll, runOne } from './statement';
+import { countField, field, runAll, runOne } from './statement';
 import { VECTOR_NEAREST, type VectorStatements } from './statements/vectors';
 import { toInt, toNumber } from './values';
 
@@ -111,8 +111,8 @@ export class WorkspaceVectorSearch {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, this.statements.selection, { workspaceId, entityType });
       return {
-        total: record ? toNumber(field(record, 'total')) : 0,
-        selected: record ? toNumber(field(record, 'selected')) : 0,
+        total: countField(record, 'total'),
+        selected: countField(record, 'selected'),
       };
     });
   }

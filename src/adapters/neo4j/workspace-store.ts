@@ -5,7 +5,7 @@ import { readWorkspace } from '../../ports/workspace-records';
 import type { NewWorkspace, WorkspaceStore } from '../../ports/workspace-store';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { field, mapField, readPage, runAll, runOne } from './statement';
+import { countField, mapField, readPage, runAll, runOne } from './statement';
 import {
   WORKSPACE_COUNT,
   WORKSPACE_COUNT_BY_IDS,
@@ -15,7 +15,7 @@ import {
   WORKSPACE_LIST_BY_IDS,
   WORKSPACE_UPDATE,
 } from './statements/system';
-import { toDateTime, toInt, toNumber } from './values';
+import { toDateTime, toInt } from './values';
 
 function toWorkspace(stored: Record<string, unknown>): Workspace {
   return readWorkspace(nodeFields(stored));
@@ -105,7 +105,7 @@ export class Neo4jWorkspaceStore implements WorkspaceStore {
   count(): Promise<number> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, WORKSPACE_COUNT, {});
-      return record ? toNumber(field(record, 'total')) : 0;
+      return countField(record, 'total');
     });
   }
 }
