@@ -867,7 +867,7 @@ export const CORPUS: readonly CorpusQuery[] = [
       [2, 'critical', ['north'], null],
     ],
   },
-  // Found by comparing the engines' answers with Neo4j's (cypher-generated.test.ts).
+  // Found by comparing the engines' answers with Neo4j's (generated-queries.test.ts).
   {
     name: 'ORDER BY values of several kinds, in Cypher order',
     query: "UNWIND [1, 'a', [1], {k: 1}, true, null, 2.5] AS x RETURN x ORDER BY x",

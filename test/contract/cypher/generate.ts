@@ -5,7 +5,7 @@ import { HOSTILE } from './hostile';
 
 /**
  * The generator of analyst queries for the suites that run many of them
- * (cypher-generated.test.ts): the corpus and hostile queries, each changed in one to three
+ * (generated-queries.test.ts): the corpus and hostile queries, each changed in one to three
  * seeded random places.
  */
 

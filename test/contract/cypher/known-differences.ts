@@ -4,7 +4,7 @@ import { sameAnswer } from './oracle';
 /**
  * Where the embedded store answers differently from Neo4j on purpose: each is listed in
  * docs/cypher.md, "Known differences on the embedded store", with its reason. The
- * comparison with Neo4j (cypher-generated.test.ts) takes a difference for one of these
+ * comparison with Neo4j (generated-queries.test.ts) takes a difference for one of these
  * when its test holds, and fails on any other; each entry's witness query must still show
  * it, so the list stays the list of differences that exist.
  */

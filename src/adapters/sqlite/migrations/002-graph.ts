@@ -128,7 +128,7 @@ export const m002Graph: Migration = {
  * index: `sourceId=...&sort=-createdAt` read every edge of the workspace. Hand-written
  * sqlite_stat1 rows are SQLite's documented way to fix plans
  * (https://sqlite.org/optoverview.html#manctrl); a later ANALYZE replaces them with
- * measured ones. `sqlite-graph-store.test.ts` checks the plans this yields.
+ * measured ones. `test/contract/graph-store/sqlite.test.ts` checks the plans this yields.
  */
 const PLANNER_STATISTICS: readonly (readonly [
   table: string,
