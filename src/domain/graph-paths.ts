@@ -33,6 +33,31 @@ export interface ShortestPath {
 /** The deepest expansion the GraphStore port allows (hybrid search: depth 0..3). */
 export const MAX_EXPANSION_DEPTH = 3;
 
+/**
+ * One level of a walk bounded by `maxNodes`: the ids found at this level that are not yet
+ * `reached`, taken in id order (so that truncation keeps the same nodes on every run), are
+ * added to `reached` and `order` until `order` holds `maxNodes`. Returns the next frontier
+ * and whether some did not fit.
+ */
+export function admitLevel(
+  found: Iterable<string>,
+  reached: Set<string>,
+  order: string[],
+  maxNodes: number,
+): { next: string[]; truncated: boolean } {
+  const candidates = [...new Set(found)].filter((id) => !reached.has(id)).sort();
+  const next: string[] = [];
+  for (const id of candidates) {
+    if (order.length >= maxNodes) {
+      return { next, truncated: true };
+    }
+    reached.add(id);
+    order.push(id);
+    next.push(id);
+  }
+  return { next, truncated: false };
+}
+
 /** Checks `GraphStore.expand` options as the port defines them, before any query runs. */
 export function checkExpansionOptions(options: { depth: number; maxNodes: number }): void {
   const { depth, maxNodes } = options;

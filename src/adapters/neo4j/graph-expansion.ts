@@ -1,6 +1,6 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { GraphEdge, GraphNode } from '../../domain/graph';
-import { explainReached } from '../../domain/graph-paths';
+import { admitLevel, explainReached } from '../../domain/graph-paths';
 import type { Expansion, ExpansionOptions } from '../../ports/graph-store';
 import { toEdge, toNode } from './records';
 import { mapField, runAll, stringField } from './statement';
@@ -29,26 +29,13 @@ export async function expandSeeds(
   let frontier = [...order];
 
   for (let hop = 1; hop <= options.depth && frontier.length > 0 && !truncated; hop++) {
-    const candidates = new Set<string>();
+    const found: string[] = [];
     for (const statement of [HOP_OUT, HOP_IN]) {
       for (const record of await runAll(tx, statement, { workspaceId, frontier, types })) {
-        const next = stringField(record, 'nextId');
-        if (!reached.has(next)) {
-          candidates.add(next);
-        }
+        found.push(stringField(record, 'nextId'));
       }
     }
-    const next: string[] = [];
-    for (const id of [...candidates].sort()) {
-      if (order.length >= options.maxNodes) {
-        truncated = true;
-        break;
-      }
-      reached.add(id);
-      order.push(id);
-      next.push(id);
-    }
-    frontier = next;
+    ({ next: frontier, truncated } = admitLevel(found, reached, order, options.maxNodes));
   }
   if (order.length === 0) {
     return { reached: [], edges: [], truncated: false };

@@ -1,5 +1,6 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { Direction, GraphEdge, GraphNode } from '../../domain/graph';
+import { admitLevel } from '../../domain/graph-paths';
 import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
 import { toEdge, toNode } from './records';
 import { mapField, runAll, runOne, stringField, type Statement } from './statement';
@@ -71,25 +72,18 @@ export async function traverse(
         });
       }
     }
-    const candidates = [...new Set(steps.map((s) => s.next))]
-      .filter((id) => !reached.has(id))
-      .sort();
-    const next: string[] = [];
-    for (const id of candidates) {
-      if (order.length >= options.maxNodes) {
-        truncated = true;
-        break;
-      }
-      reached.add(id);
-      order.push(id);
-      next.push(id);
-    }
+    const level = admitLevel(
+      steps.map((s) => s.next),
+      reached,
+      order,
+      options.maxNodes,
+    );
     for (const step of steps) {
       if (reached.has(step.sourceId) && reached.has(step.targetId)) {
         edgeIds.add(step.id);
       }
     }
-    frontier = next;
+    ({ next: frontier, truncated } = level);
   }
 
   const nodes = new Map<string, GraphNode>([[nodeId, toNode(mapField(start, 'node'))]]);

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Direction, GraphEdge, GraphNode } from '../../domain/graph';
+import { admitLevel } from '../../domain/graph-paths';
 import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
 import {
   EDGE_COLUMNS,
@@ -97,26 +98,18 @@ export class NeighborhoodQuery {
 
     for (let hop = 1; hop <= options.depth && frontier.length > 0 && !truncated; hop++) {
       const steps = this.hop(workspaceId, frontier, branches, types);
-      // Sorted so that truncation keeps the same nodes on every run.
-      const candidates = [...new Set(steps.map((s) => s.next))]
-        .filter((id) => !reached.has(id))
-        .sort();
-      const next: string[] = [];
-      for (const id of candidates) {
-        if (order.length >= options.maxNodes) {
-          truncated = true;
-          break;
-        }
-        reached.add(id);
-        order.push(id);
-        next.push(id);
-      }
+      const level = admitLevel(
+        steps.map((s) => s.next),
+        reached,
+        order,
+        options.maxNodes,
+      );
       for (const step of steps) {
         if (reached.has(step.sourceId) && reached.has(step.targetId)) {
           edgeIds.add(step.id);
         }
       }
-      frontier = next;
+      ({ next: frontier, truncated } = level);
     }
 
     const rest = order.slice(1);
