@@ -58,6 +58,40 @@ export function admitLevel(
   return { next, truncated: false };
 }
 
+/** An edge as one hop of a walk sees it: from a frontier node to a neighbour. */
+export interface HopStep {
+  id: string;
+  sourceId: string;
+  targetId: string;
+  /** The end that is not on the frontier side of the hop. */
+  next: string;
+}
+
+/**
+ * One level of a neighbourhood walk: the steps' neighbours admitted as `admitLevel` does,
+ * then the id of every step whose two ends are reached added to `edgeIds`.
+ */
+export function admitSteps(
+  steps: readonly HopStep[],
+  reached: Set<string>,
+  order: string[],
+  edgeIds: Set<string>,
+  maxNodes: number,
+): { next: string[]; truncated: boolean } {
+  const level = admitLevel(
+    steps.map((step) => step.next),
+    reached,
+    order,
+    maxNodes,
+  );
+  for (const step of steps) {
+    if (reached.has(step.sourceId) && reached.has(step.targetId)) {
+      edgeIds.add(step.id);
+    }
+  }
+  return level;
+}
+
 /** Checks `GraphStore.expand` options as the port defines them, before any query runs. */
 export function checkExpansionOptions(options: { depth: number; maxNodes: number }): void {
   const { depth, maxNodes } = options;

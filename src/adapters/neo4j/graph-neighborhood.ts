@@ -1,6 +1,6 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { Direction, GraphEdge, GraphNode } from '../../domain/graph';
-import { admitLevel } from '../../domain/graph-paths';
+import { admitSteps, type HopStep } from '../../domain/graph-paths';
 import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
 import { toEdge, toNode } from './records';
 import { mapField, runAll, runOne, stringField, type Statement } from './statement';
@@ -8,14 +8,6 @@ import { EDGES_BY_IDS, HOP_IN, HOP_OUT, NODE_GET, NODES_BY_IDS } from './stateme
 
 /** The deepest traversal the port allows (GraphStore.neighborhood: 1..3 hops). */
 const MAX_DEPTH = 3;
-
-interface Step {
-  id: string;
-  sourceId: string;
-  targetId: string;
-  /** The end that is not on the frontier side of the hop. */
-  next: string;
-}
 
 type HopStatement = Statement<'workspaceId' | 'frontier' | 'types'>;
 
@@ -60,7 +52,7 @@ export async function traverse(
   let truncated = false;
 
   for (let hop = 1; hop <= options.depth && frontier.length > 0 && !truncated; hop++) {
-    const steps: Step[] = [];
+    const steps: HopStep[] = [];
     for (const statement of BRANCHES[options.direction]) {
       const records = await runAll(tx, statement, { workspaceId, frontier, types });
       for (const record of records) {
@@ -72,18 +64,7 @@ export async function traverse(
         });
       }
     }
-    const level = admitLevel(
-      steps.map((s) => s.next),
-      reached,
-      order,
-      options.maxNodes,
-    );
-    for (const step of steps) {
-      if (reached.has(step.sourceId) && reached.has(step.targetId)) {
-        edgeIds.add(step.id);
-      }
-    }
-    ({ next: frontier, truncated } = level);
+    ({ next: frontier, truncated } = admitSteps(steps, reached, order, edgeIds, options.maxNodes));
   }
 
   const nodes = new Map<string, GraphNode>([[nodeId, toNode(mapField(start, 'node'))]]);

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Direction, GraphEdge, GraphNode } from '../../domain/graph';
-import { admitLevel } from '../../domain/graph-paths';
+import { admitSteps, type HopStep } from '../../domain/graph-paths';
 import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
 import {
   EDGE_COLUMNS,
@@ -10,15 +10,6 @@ import {
   type EdgeRow,
   type NodeRow,
 } from './graph-rows';
-
-/** An edge as one hop sees it: from a frontier node to a neighbour. */
-interface Step {
-  id: string;
-  sourceId: string;
-  targetId: string;
-  /** The end that is not on the frontier side of this branch. */
-  next: string;
-}
 
 interface HopRow {
   id: string;
@@ -98,18 +89,13 @@ export class NeighborhoodQuery {
 
     for (let hop = 1; hop <= options.depth && frontier.length > 0 && !truncated; hop++) {
       const steps = this.hop(workspaceId, frontier, branches, types);
-      const level = admitLevel(
-        steps.map((s) => s.next),
+      ({ next: frontier, truncated } = admitSteps(
+        steps,
         reached,
         order,
+        edgeIds,
         options.maxNodes,
-      );
-      for (const step of steps) {
-        if (reached.has(step.sourceId) && reached.has(step.targetId)) {
-          edgeIds.add(step.id);
-        }
-      }
-      ({ next: frontier, truncated } = level);
+      ));
     }
 
     const rest = order.slice(1);
@@ -137,9 +123,9 @@ export class NeighborhoodQuery {
     frontier: readonly string[],
     branches: readonly Branch[],
     types: string | null,
-  ): Step[] {
+  ): HopStep[] {
     const ids = JSON.stringify(frontier);
-    const steps: Step[] = [];
+    const steps: HopStep[] = [];
     for (const branch of branches) {
       const rows =
         types === null
