@@ -284,6 +284,16 @@ export const HOSTILE: readonly HostileCase[] = [
     ],
   },
   {
+    name: 'a node pattern property named like a property every object has',
+    query: 'MATCH (n {constructor: 1}) RETURN count(n) AS x',
+    rows: [[0]],
+  },
+  {
+    name: 'a relationship pattern property named like a property every object has',
+    query: 'MATCH ()-[r {toString: 1}]->() RETURN count(r) AS x',
+    rows: [[0]],
+  },
+  {
     name: 'a date past the year 9999',
     query: "RETURN date('9999-12-31') + duration({days: 1}) AS x",
     code: 'CYPHER_SEMANTIC_ERROR',

@@ -191,7 +191,7 @@ export class PatternCompiler {
   ): void {
     for (const entry of map?.entries ?? []) {
       const value = this.exprs.compile(entry.value, frame);
-      const column = own[entry.key];
+      const column = Object.hasOwn(own, entry.key) ? own[entry.key] : undefined;
       const field: Compiled =
         column === 'id'
           ? { sql: id, type: { kind: 'string' } }
