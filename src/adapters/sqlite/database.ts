@@ -1,77 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import fs from 'node:fs';
-import path from 'node:path';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
-import type { Logger } from 'pino';
-import * as sqliteVec from 'sqlite-vec';
-import { MIGRATIONS, type Migration } from './migrations/index';
-import { BackgroundCheckpointer, type CheckpointerOptions } from './checkpointer';
-import { WalSync } from './wal-sync';
-import type { HealthCheck } from '../../ports/health';
-import { StoreOutageLog } from '../outage-log';
+import type { Database } from 'better-sqlite3';
+import { yieldToEventLoop } from '../../yield-to-event-loop';
+import type { StoreOutageLog } from '../outage-log';
+import type { BackgroundCheckpointer } from './checkpointer';
+import { MAX_GROUP, runBatch, type GroupMember } from './group-commit';
 import { isSqliteOutage } from './outage';
+import type { WalSync } from './wal-sync';
 
-/** Options for opening the embedded store. */
-export interface OpenDatabaseOptions {
-  /** Path of the database file. */
-  filename: string;
-  migrations?: readonly Migration[];
-  /**
-   * `deferred` (default): commits are made durable by an fdatasync of the WAL off the event
-   * loop before callers are answered. `full`: SQLite's synchronous=FULL, an fsync inside
-   * every COMMIT (benchmarks use it for the raw-insert reference).
-   */
-  syncMode?: 'deferred' | 'full';
-  /**
-   * Run WAL checkpoints in a worker thread instead of inside the writer's COMMITs (default
-   * true for a WAL file); see BackgroundCheckpointer.
-   */
-  backgroundCheckpoints?: boolean;
-  /** Where the store's outages (disk full, I/O errors...) are logged; nowhere when absent. */
-  logger?: Logger;
-  /** The WAL's bounds and waits (see BackgroundCheckpointer); tests make them small. */
-  walLimits?: Partial<
-    Pick<CheckpointerOptions, 'limitBytes' | 'drainBytes' | 'truncateWaitMs' | 'retryMs'>
-  >;
-}
-
-/** Time between two background checkpoints. */
-const CHECKPOINT_INTERVAL_MS = 100;
-/**
- * The WAL file is truncated (by the checkpoint worker) once it is larger than this and
- * everything in it is copied into the database file.
- */
-const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
-/**
- * A WAL holding this much is truncated even while writes go on (they pause meanwhile): the
- * bound on the WAL's size during a bulk load.
- */
-const WAL_DRAIN_BYTES = 256 * 1024 * 1024;
-/** Longest a truncation waits for readers on old frames; writes wait as long. */
-const TRUNCATE_WAIT_MS = 2000;
-/** Least time before a truncation that readers prevented is tried again. */
-const TRUNCATE_RETRY_MS = 5000;
-
-/** The writer connection's page cache, in KiB (see openDatabase). */
-const WRITER_CACHE_KIB = 32 * 1024;
-/** The reader connection's page cache, in KiB (see openDatabase). */
-const READER_CACHE_KIB = 32 * 1024;
-
-/** Most transactions that share one BEGIN IMMEDIATE ... COMMIT (bounds a caller's latency). */
-const MAX_GROUP = 64;
-
-/** Savepoint each member of a group runs in. */
-const MEMBER_SAVEPOINT = 'group_commit_member';
-
-interface GroupMember {
-  work: () => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (reason: unknown) => void;
-  /** True while `work` runs; calls to `transaction`/`exclusive` from inside it would deadlock. */
-  running: boolean;
-  /** Answered only once the commit is durable (see WriteOptions). */
-  durable: boolean;
-}
+export { applyMigrations } from './apply-migrations';
+export { SQLITE_CHECK_NAME, SqliteHealthCheck } from './health-check';
+export { openDatabase, type OpenDatabaseOptions } from './open-database';
 
 /** How a write is acknowledged. */
 export interface WriteOptions {
@@ -83,8 +21,6 @@ export interface WriteOptions {
    */
   durable?: boolean;
 }
-
-type MemberOutcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * The embedded store: one writer connection and one read-only reader connection on the
@@ -244,7 +180,7 @@ export class SqliteDatabase {
   /** Runs one group (its turn in the mutex has come); never rejects. */
   private async runGroup(group: GroupMember[]): Promise<void> {
     // Let the I/O callbacks of this turn reach transaction() and join the group.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     if (this.walSync && group.some((member) => member.durable)) {
       // A durable member is answered after a sync that starts after its COMMIT. While one
       // runs, a commit now would wait for it all the same, so the group keeps collecting
@@ -255,284 +191,16 @@ export class SqliteDatabase {
     if (this.collecting === group) {
       this.collecting = null;
     }
+    const context = {
+      writer: this.writer,
+      walSync: this.walSync,
+      outages: this.outages,
+      current: this.current,
+      noteFailure: (error: unknown) => this.noteFailure(error),
+    };
     let pending = group;
     while (pending.length > 0) {
-      pending = await this.runBatch(pending);
-    }
-  }
-
-  /**
-   * Runs `members` in one BEGIN IMMEDIATE ... COMMIT and settles them; returns the members
-   * not run yet if the shared transaction was lost on the way (they get a fresh one).
-   */
-  private async runBatch(members: GroupMember[]): Promise<GroupMember[]> {
-    const writer = this.writer;
-    try {
-      writer.exec('BEGIN IMMEDIATE');
-    } catch (error) {
-      this.noteFailure(error);
-      for (const member of members) {
-        member.reject(error);
-      }
-      return [];
-    }
-    const done: [GroupMember, MemberOutcome][] = [];
-    // A member refused for the store's sake (a full disk) is no sign of recovery, even if
-    // smaller members of the same group fitted.
-    let outage = false;
-    for (const [index, member] of members.entries()) {
-      // Alone in its transaction, a member needs no savepoint: ROLLBACK undoes just it.
-      const outcome = await this.runMember(member, members.length > 1);
-      done.push([member, outcome]);
-      if (!outcome.ok && isSqliteOutage(outcome.error)) {
-        outage = true;
-        this.noteFailure(outcome.error);
-      }
-      if (!writer.inTransaction) {
-        // SQLite (or the work) ended the shared transaction: the members run so far lost
-        // their changes. The rest run in a new transaction.
-        const lost = new Error(
-          'transaction rolled back: the shared group-commit transaction was aborted',
-          { cause: outcome.ok ? undefined : outcome.error },
-        );
-        settle(done, lost);
-        return members.slice(index + 1);
-      }
-    }
-    try {
-      writer.exec('COMMIT');
-    } catch (error) {
-      this.noteFailure(error);
-      if (writer.inTransaction) {
-        try {
-          writer.exec('ROLLBACK');
-        } catch {
-          // The connection reports the transaction gone either way.
-        }
-      }
-      settle(done, error);
-      return [];
-    }
-    if (!outage && (!this.walSync || done.every(([member]) => !member.durable))) {
-      this.outages?.succeeded();
-    }
-    const durable = this.walSync ? done.filter(([member]) => member.durable) : [];
-    if (durable.length > 0 && this.walSync) {
-      settle(
-        done.filter(([member]) => !member.durable),
-        null,
-      );
-      // Answer once the commit is durable, without holding the writer meanwhile: the next
-      // group runs (and commits) while this one's sync is in flight.
-      this.walSync.flush().then(
-        () => {
-          if (!outage) {
-            this.outages?.succeeded();
-          }
-          settle(durable, null);
-        },
-        (error: unknown) => {
-          this.noteFailure(error);
-          settle(durable, error);
-        },
-      );
-    } else {
-      settle(done, null);
-    }
-    return [];
-  }
-
-  /**
-   * Runs one member inside the open group transaction, in its own SAVEPOINT if `savepoint`;
-   * on failure undoes the member's changes (without a savepoint: the whole transaction).
-   */
-  private async runMember(member: GroupMember, savepoint: boolean): Promise<MemberOutcome> {
-    const writer = this.writer;
-    if (savepoint) {
-      try {
-        writer.exec(`SAVEPOINT ${MEMBER_SAVEPOINT}`);
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }
-    member.running = true;
-    try {
-      const value = await (this.current ? this.current.run(member, member.work) : member.work());
-      member.running = false;
-      if (savepoint) {
-        writer.exec(`RELEASE ${MEMBER_SAVEPOINT}`);
-      }
-      return { ok: true, value };
-    } catch (error) {
-      member.running = false;
-      if (writer.inTransaction) {
-        try {
-          if (savepoint) {
-            writer.exec(`ROLLBACK TO ${MEMBER_SAVEPOINT}`);
-            writer.exec(`RELEASE ${MEMBER_SAVEPOINT}`);
-          } else {
-            writer.exec('ROLLBACK');
-          }
-        } catch {
-          // Cannot undo this member alone: abort the whole group transaction.
-          try {
-            writer.exec('ROLLBACK');
-          } catch {
-            // Reported through writer.inTransaction by the caller.
-          }
-        }
-      }
-      return { ok: false, error };
-    }
-  }
-}
-
-/**
- * Answers each member: a failed work gets its own error; a successful one its value, or
- * `failure` when the shared transaction did not commit.
- */
-function settle(done: readonly [GroupMember, MemberOutcome][], failure: unknown): void {
-  for (const [member, outcome] of done) {
-    if (!outcome.ok) {
-      member.reject(outcome.error);
-    } else if (failure !== null) {
-      member.reject(failure);
-    } else {
-      member.resolve(outcome.value);
-    }
-  }
-}
-
-/**
- * Opens (creating if needed) the embedded SQLite store: WAL journal, foreign keys enforced,
- * sqlite-vec loaded on both connections, then applies any pending migrations.
- *
- * Durability: a write acknowledged to a client survives power loss. The writer commits with
- * synchronous=NORMAL and `WalSync` fdatasyncs the WAL on the thread pool before the caller
- * is answered (see WalSync); `syncMode: 'full'` keeps SQLite's own
- * synchronous=FULL (an fsync inside every COMMIT, on the event loop) instead.
- */
-export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
-  fs.mkdirSync(path.dirname(options.filename), { recursive: true });
-  const writer = new BetterSqlite3(options.filename);
-  const journal = writer.pragma('journal_mode = WAL', { simple: true });
-  const deferredSync = options.syncMode !== 'full' && journal === 'wal';
-  writer.pragma(deferredSync ? 'synchronous = NORMAL' : 'synchronous = FULL');
-  writer.pragma('foreign_keys = ON');
-  writer.pragma('busy_timeout = 5000');
-  // Every group-commit member runs in a SAVEPOINT, so SQLite keeps the original of each page
-  // it changes in a sub-journal. In a temporary file (the default) that was a file created
-  // and unlinked per transaction and two write(2) calls per page, more calls than the WAL
-  // itself; in memory it is a copy. A sub-journal holds one member's pages, so it is small.
-  writer.pragma('temp_store = MEMORY');
-  // The writer's page cache (SQLite's default is 2 MB). Every write descends every index it
-  // touches; with the indexes of a few hundred thousand records the default cache misses,
-  // and each miss is a read(2) and a look-up in the WAL index. 32 MB keeps the interior
-  // pages and the recently written leaves in memory: webhook ingestion took about 20% less
-  // CPU per delivery. An upper bound, used only as the database grows.
-  writer.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
-  // sqlite-vec (vec0 tables of SqliteVectorIndex) on both connections: a connection without
-  // it cannot read, nor even drop, a vec0 table.
-  sqliteVec.load(writer);
-  applyMigrations(writer, options.migrations ?? MIGRATIONS);
-  const reader = new BetterSqlite3(options.filename, { readonly: true });
-  reader.pragma('busy_timeout = 5000');
-  // The reader's page cache, for the same reason: a filtered page of a million-node
-  // workspace descends an index and fetches 50 records from all over the table, and with
-  // the default 2 MB most of those pages were misses (a read(2) and a WAL index look-up
-  // each). 32 MB took about a fifth off such a page's statement. An upper bound too.
-  reader.pragma(`cache_size = -${READER_CACHE_KIB}`);
-  sqliteVec.load(reader);
-  let checkpointer: BackgroundCheckpointer | null = null;
-  if (journal === 'wal' && options.backgroundCheckpoints !== false) {
-    // The worker truncates the WAL (off the event loop); the writer never does.
-    writer.pragma('journal_size_limit = -1');
-    writer.pragma('wal_autocheckpoint = 0');
-    checkpointer = new BackgroundCheckpointer({
-      filename: path.resolve(options.filename),
-      intervalMs: CHECKPOINT_INTERVAL_MS,
-      limitBytes: options.walLimits?.limitBytes ?? WAL_SIZE_LIMIT_BYTES,
-      drainBytes: options.walLimits?.drainBytes ?? WAL_DRAIN_BYTES,
-      truncateWaitMs: options.walLimits?.truncateWaitMs ?? TRUNCATE_WAIT_MS,
-      retryMs: options.walLimits?.retryMs ?? TRUNCATE_RETRY_MS,
-      // Should the worker die, the writer checkpoints (and truncates) again itself, as
-      // SQLite does by default.
-      onExit: () => {
-        if (writer.open) {
-          writer.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-          writer.pragma('wal_autocheckpoint = 1000');
-        }
-      },
-    });
-  } else if (journal === 'wal') {
-    writer.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-  }
-  return new SqliteDatabase(
-    writer,
-    reader,
-    deferredSync ? new WalSync(`${path.resolve(options.filename)}-wal`) : null,
-    checkpointer,
-    options.logger ? new StoreOutageLog(SQLITE_CHECK_NAME, options.logger) : null,
-  );
-}
-
-/**
- * Applies every migration not yet recorded in `schema_migrations`, in version order, each
- * in its own transaction; returns the versions applied. Recorded versions are compared as
- * a set (not "above the highest"), so a migration merged later with a lower number than
- * one already applied is still applied.
- */
-export function applyMigrations(db: Database, migrations: readonly Migration[]): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version     INTEGER PRIMARY KEY,
-    name        TEXT NOT NULL,
-    applied_at  TEXT NOT NULL
-  ) STRICT`);
-  const done = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-      (row) => row.version,
-    ),
-  );
-  const applied: number[] = [];
-  const ordered = [...migrations].sort((a, b) => a.version - b.version);
-  for (const migration of ordered) {
-    if (done.has(migration.version)) {
-      continue;
-    }
-    db.transaction(() => {
-      migration.up(db);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
-    })();
-    applied.push(migration.version);
-  }
-  return applied;
-}
-
-/** The health check's name, also the store's name in outage log lines. */
-export const SQLITE_CHECK_NAME = 'sqlite';
-
-/**
- * Readiness probe for the embedded store: both connections answer. A failure is reported
- * to the outage log; recovery is not (a reader answering says nothing of a full disk): the
- * next successful commit reports it.
- */
-export class SqliteHealthCheck implements HealthCheck {
-  readonly name = SQLITE_CHECK_NAME;
-  constructor(private readonly db: SqliteDatabase) {}
-
-  ping(): Promise<boolean> {
-    try {
-      const r = this.db.reader.prepare('SELECT 1 AS ok').get() as { ok: number } | undefined;
-      return Promise.resolve(r?.ok === 1 && this.db.writer.open);
-    } catch (error) {
-      if (isSqliteOutage(error)) {
-        this.db.outages?.failed(error);
-      }
-      return Promise.resolve(false);
+      pending = await runBatch(context, pending);
     }
   }
 }
