@@ -1,10 +1,10 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { GraphNode } from '../../domain/graph';
 import { checkExpansionOptions, explainReached } from '../../domain/graph-paths';
 import type { Expansion, ExpansionOptions } from '../../ports/graph-store';
 import {
   EDGE_COLUMNS,
-  NODE_COLUMNS,
+  NODES_BY_IDS_SQL,
+  readByIds,
   toEdge,
   toNode,
   type EdgeRow,
@@ -91,10 +91,7 @@ export class ExpansionQuery {
   constructor(private readonly reader: Database) {
     this.ball = { all: reader.prepare(ballSql(false)), typed: reader.prepare(ballSql(true)) };
     this.among = { all: reader.prepare(amongSql(false)), typed: reader.prepare(amongSql(true)) };
-    this.nodesByIds = reader.prepare(
-      `SELECT ${NODE_COLUMNS} FROM graph_nodes
-       WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
-    );
+    this.nodesByIds = reader.prepare(NODES_BY_IDS_SQL);
   }
 
   run(workspaceId: string, seedIds: readonly string[], options: ExpansionOptions): Expansion {
@@ -124,14 +121,12 @@ export class ExpansionQuery {
     if (kept.length === 0) {
       return { reached: [], edges: [], truncated: false };
     }
-    const ids = JSON.stringify(kept.map((row) => row.id));
+    const keptIds = kept.map((row) => row.id);
     const edges = (typed ? this.among.typed : this.among.all)
-      .all({ workspaceId, ids, types })
+      .all({ workspaceId, ids: JSON.stringify(keptIds), types })
       .map(toEdge)
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const nodes = new Map<string, GraphNode>(
-      this.nodesByIds.all(workspaceId, ids).map((row) => [row.id, toNode(row)]),
-    );
+    const nodes = readByIds(this.nodesByIds, workspaceId, keptIds, toNode);
     const seeds = kept.filter((row) => row.hops === 0).map((row) => row.id);
     return { reached: explainReached(kept, seeds, edges, nodes), edges, truncated };
   }

@@ -3,8 +3,10 @@ import type { Direction, GraphEdge, GraphNode } from '../../domain/graph';
 import { admitSteps, type HopStep } from '../../domain/graph-paths';
 import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
 import {
-  EDGE_COLUMNS,
-  NODE_COLUMNS,
+  EDGES_BY_IDS_SQL,
+  NODE_BY_ID_SQL,
+  NODES_BY_IDS_SQL,
+  readByIds,
   toEdge,
   toNode,
   type EdgeRow,
@@ -42,17 +44,9 @@ export class NeighborhoodQuery {
   private readonly in: Branch;
 
   constructor(private readonly reader: Database) {
-    this.startNode = reader.prepare(
-      `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`,
-    );
-    this.nodesByIds = reader.prepare(
-      `SELECT ${NODE_COLUMNS} FROM graph_nodes
-       WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
-    );
-    this.edgesByIds = reader.prepare(
-      `SELECT ${EDGE_COLUMNS} FROM graph_edges
-       WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
-    );
+    this.startNode = reader.prepare(NODE_BY_ID_SQL);
+    this.nodesByIds = reader.prepare(NODES_BY_IDS_SQL);
+    this.edgesByIds = reader.prepare(EDGES_BY_IDS_SQL);
     this.out = this.branch('source_id', 'target_id');
     this.in = this.branch('target_id', 'source_id');
   }
@@ -98,19 +92,9 @@ export class NeighborhoodQuery {
       ));
     }
 
-    const rest = order.slice(1);
-    const nodes = new Map<string, GraphNode>([[nodeId, toNode(startRow)]]);
-    if (rest.length > 0) {
-      for (const row of this.nodesByIds.all(workspaceId, JSON.stringify(rest))) {
-        nodes.set(row.id, toNode(row));
-      }
-    }
-    const edges = new Map<string, GraphEdge>();
-    if (edgeIds.size > 0) {
-      for (const row of this.edgesByIds.all(workspaceId, JSON.stringify([...edgeIds]))) {
-        edges.set(row.id, toEdge(row));
-      }
-    }
+    const nodes = readByIds(this.nodesByIds, workspaceId, order.slice(1), toNode);
+    nodes.set(nodeId, toNode(startRow));
+    const edges = readByIds(this.edgesByIds, workspaceId, edgeIds, toEdge);
     return {
       nodes: order.map((id) => nodes.get(id)).filter((n): n is GraphNode => n !== undefined),
       edges: [...edgeIds].map((id) => edges.get(id)).filter((e): e is GraphEdge => e !== undefined),

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { GraphEdge, GraphNode, Properties } from '../../domain/graph';
 
 /** A `graph_nodes` row as better-sqlite3 returns it. */
@@ -57,6 +58,37 @@ export const NODE_COLUMNS =
 /** Column list shared by every edge read, so rows always match `EdgeRow`. */
 export const EDGE_COLUMNS =
   'workspace_id, id, type, source_id, target_id, properties, version, created_at, updated_at';
+
+/** One node by id: parameters (workspaceId, id). */
+export const NODE_BY_ID_SQL = `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`;
+
+/** One edge by id: parameters (workspaceId, id). */
+export const EDGE_BY_ID_SQL = `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`;
+
+/** The nodes of a set of ids, in no order: parameters (workspaceId, JSON array of ids). */
+export const NODES_BY_IDS_SQL = `SELECT ${NODE_COLUMNS} FROM graph_nodes
+  WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`;
+
+/** The edges of a set of ids, in no order: parameters (workspaceId, JSON array of ids). */
+export const EDGES_BY_IDS_SQL = `SELECT ${EDGE_COLUMNS} FROM graph_edges
+  WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`;
+
+/**
+ * The records of `ids` read with a `NODES_BY_IDS_SQL` or `EDGES_BY_IDS_SQL` statement,
+ * mapped and keyed by id (ids not found are absent); no query when there are no ids.
+ */
+export function readByIds<Row extends { id: string }, Rec>(
+  statement: Statement<[string, string], Row>,
+  workspaceId: string,
+  ids: Iterable<string>,
+  map: (row: Row) => Rec,
+): Map<string, Rec> {
+  const list = [...ids];
+  if (list.length === 0) {
+    return new Map();
+  }
+  return new Map(statement.all(workspaceId, JSON.stringify(list)).map((row) => [row.id, map(row)]));
+}
 
 /** Maps a stored node row to the domain record. */
 export function toNode(row: NodeRow): GraphNode {

@@ -1,6 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import type { RecordChunk } from '../../ports/graph-store';
+import { yieldToEventLoop } from '../../yield-to-event-loop';
 import {
   EDGE_COLUMNS,
   NODE_COLUMNS,
@@ -32,7 +32,7 @@ export async function* snapshotRecords(
     yield chunk;
     // Reading is synchronous: other requests get their turn between two chunks, whatever
     // the consumer does with them.
-    await nextTurn();
+    await yieldToEventLoop();
   }
 }
 

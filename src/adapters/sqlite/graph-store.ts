@@ -30,7 +30,8 @@ import { ListThreads, walksManyRecords } from './list-threads';
 import { NeighborhoodQuery } from './graph-neighborhood';
 import { applyPropertyIndexes } from './property-indexes';
 import {
-  EDGE_COLUMNS,
+  EDGE_BY_ID_SQL,
+  NODE_BY_ID_SQL,
   NODE_COLUMNS,
   toEdge,
   toNode,
@@ -74,18 +75,14 @@ export class SqliteGraphStore implements GraphStore {
     propertyIndexes: PropertyIndexes = NO_PROPERTY_INDEXES,
   ) {
     applyPropertyIndexes(db.writer, propertyIndexes);
-    this.getNodeStmt = db.reader.prepare(
-      `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? AND id = ?`,
-    );
+    this.getNodeStmt = db.reader.prepare(NODE_BY_ID_SQL);
     this.getNodesStmt = db.reader.prepare(
       `WITH wanted(node_id, position) AS (SELECT value, key FROM json_each(@ids))
        SELECT ${NODE_COLUMNS} FROM wanted
        JOIN graph_nodes ON workspace_id = @workspaceId AND id = wanted.node_id
        ORDER BY wanted.position`,
     );
-    this.getEdgeStmt = db.reader.prepare(
-      `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`,
-    );
+    this.getEdgeStmt = db.reader.prepare(EDGE_BY_ID_SQL);
     this.nodeList = new ListQuery(db.reader, nodeListDefinition(propertyIndexes));
     this.edgeList = new ListQuery(db.reader, edgeListDefinition(propertyIndexes));
     this.indexedKeys = {

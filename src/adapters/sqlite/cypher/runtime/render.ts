@@ -3,8 +3,9 @@ import type { CyType } from '../../../../cypher/types';
 import type { GraphEdge, GraphNode } from '../../../../domain/graph';
 import { prepareCached } from '../../statement-cache';
 import {
-  EDGE_COLUMNS,
-  NODE_COLUMNS,
+  EDGES_BY_IDS_SQL,
+  NODES_BY_IDS_SQL,
+  readByIds,
   toEdge,
   toNode,
   type EdgeRow,
@@ -45,18 +46,14 @@ export function renderRows(
       `The answer holds ${refs.nodes.size + refs.edges.size} distinct nodes and relationships; at most ${maxRecords} are rendered in one answer: return fewer (LIMIT, or collect ids or properties instead of whole records)`,
     );
   }
-  const nodes = fetch<NodeRow, GraphNode>(
-    db,
-    'graph_nodes',
-    NODE_COLUMNS,
+  const nodes = readByIds(
+    prepareCached<[string, string], NodeRow>(db, NODES_BY_IDS_SQL),
     workspaceId,
     refs.nodes,
     toNode,
   );
-  const edges = fetch<EdgeRow, GraphEdge>(
-    db,
-    'graph_edges',
-    EDGE_COLUMNS,
+  const edges = readByIds(
+    prepareCached<[string, string], EdgeRow>(db, EDGES_BY_IDS_SQL),
     workspaceId,
     refs.edges,
     toEdge,
@@ -151,22 +148,4 @@ function resolve(
     );
   }
   return value;
-}
-
-function fetch<Row extends { id: string }, Rec>(
-  db: Database,
-  table: string,
-  columns: string,
-  workspaceId: string,
-  ids: ReadonlySet<string>,
-  map: (row: Row) => Rec,
-): Map<string, Rec> {
-  if (ids.size === 0) {
-    return new Map();
-  }
-  const rows = prepareCached<[string, string], Row>(
-    db,
-    `SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`,
-  ).all(workspaceId, JSON.stringify([...ids]));
-  return new Map(rows.map((row) => [row.id, map(row)]));
 }
