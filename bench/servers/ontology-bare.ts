@@ -8,7 +8,10 @@
  * X-Powered-By, simple query parser).
  *
  * Only what the benchmark requests is supported: `limit`, `offset`, `entityType`, and
- * `sort` absent or `-createdAt`.
+ * `sort` absent or `-createdAt`. A page's meta is the service's: `nextCursor` (one row read
+ * past the page, the cursor bound to the filter and sort as src/filters/cursor.ts binds it)
+ * and `eventCursor` (the change log's head, read before and after the page as the service
+ * reads it).
  *
  * Env: PORT; BENCH_DB (the service's ontology.db); BENCH_WORKSPACE_ID; BENCH_REQUEST_ID (a
  * request id of the real length, sent verbatim).
@@ -16,6 +19,10 @@
 import BetterSqlite3 from 'better-sqlite3';
 import express from 'express';
 import { NODE_COLUMNS, toNode, type NodeRow } from '../../src/adapters/sqlite/graph-rows';
+import { NODE_SORT_FIELDS } from '../../src/domain/graph';
+import { encodeCursor, listBinding } from '../../src/filters/cursor';
+import { nodeFilterTree } from '../../src/filters/shorthands';
+import { parseSort } from '../../src/queries/parse-sort';
 
 const port = Number(process.env.PORT);
 const workspaceId = process.env.BENCH_WORKSPACE_ID ?? '';
@@ -32,6 +39,9 @@ const getNode = db.prepare<[string, string], NodeRow>(
 );
 const countAll = db
   .prepare<[Params], number>('SELECT nodes FROM graph_counts WHERE workspace_id = @workspaceId')
+  .pluck();
+const logHead = db
+  .prepare<[string], number>('SELECT head FROM change_log_heads WHERE workspace_id = ?')
   .pluck();
 
 /** The statements ListQuery prepares for one shape (WHERE conditions, ORDER BY). */
@@ -83,17 +93,32 @@ app.get('/api/queries/nodes', (req, res) => {
     statements = descending ? shapes.allByCreated : shapes.all;
   }
   const filtered = query.entityType !== undefined;
+  const head = logHead.get(workspaceId) ?? 0;
   const { items, total } = db.transaction(() => {
     const count = (filtered ? statements.count : countAll).get(params) ?? 0;
     return {
       total: count,
-      items: limit > 0 && offset < count ? statements.page.all({ ...params, limit, offset }) : [],
+      items:
+        limit > 0 && offset < count
+          ? statements.page.all({ ...params, limit: limit + 1, offset })
+          : [],
     };
   })();
+  logHead.get(workspaceId);
+  const page = items.slice(0, limit).map(toNode);
+  const last = page.at(-1);
+  const keys = parseSort(query.sort, NODE_SORT_FIELDS);
+  const nextCursor =
+    items.length > limit && last
+      ? encodeCursor(listBinding('node', nodeFilterTree({ entityType: query.entityType }), keys), {
+          values: keys.map((key) => String(last[key.field])),
+          id: last.id,
+        })
+      : null;
   res.status(200).json({
     success: true,
-    data: items.map(toNode),
-    meta: { total, limit, offset },
+    data: page,
+    meta: { total, limit, offset, nextCursor, eventCursor: String(head) },
     requestId,
   });
 });
