@@ -18,8 +18,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const itOnce = itOn(['sqlite'], 'the benchmarks start their own services and engines');
 
 /**
- * The longest smoke runs (the search model embedding thousands of texts, five change-feed
- * phases, a Neo4j of its own) would take the test run past its budget on 2 cores: they run with
+ * The longest smoke runs (the search model embedding thousands of texts, a Neo4j of its own) would take the test run past its budget on 2 cores: they run with
  * `BENCH_SMOKE_ALL=1`.
  */
 const everything = /^(1|true|yes)$/i.test(process.env.BENCH_SMOKE_ALL ?? '');
@@ -87,7 +86,7 @@ const BENCHMARKS: Benchmark[] = [
     timeoutS: 600,
     long: true,
   },
-  { file: 'events', lastLine: /^load average at the end: /m, timeoutS: 300, long: true },
+  { file: 'events', lastLine: /^load average at the end: /m, timeoutS: 240 },
   {
     file: 'engines',
     lastLine: /^goal +measured \(per round\) +bound +result/m,
