@@ -40,7 +40,10 @@ export type Verdict =
   | { kind: 'refused' }
   /** An engine stopped it at the time limit: nothing to compare. */
   | { kind: 'timedOut' }
-  /** The answer depends on the order the records were written in, on one engine or both. */
+  /**
+   * The answer depends on the order the records were written in, on one engine or both, or
+   * the engines returned different ones of several shortest paths of the same length.
+   */
   | { kind: 'indeterminate' }
   /**
    * The same rows in another order, sorted by a key that is not a column (so rows tied on
@@ -170,6 +173,13 @@ export class CypherOracle {
     if (same === true) {
       return { kind: 'same' };
     }
+    if (
+      /\bshortestPath\s*\(/i.test(input.query) &&
+      sameAnswer(pathEnds(sqlite), pathEnds(neo4j), order) === true
+    ) {
+      // Several shortest paths of one length: which one is returned is left open by Cypher.
+      return { kind: 'indeterminate' };
+    }
     const [sqliteAgain, neo4jAgain] = await Promise.all([
       this.answer('sqlite', input, true),
       this.answer('neo4j', input, true),
@@ -182,6 +192,32 @@ export class CypherOracle {
     }
     return same === 'order' ? { kind: 'orderUnchecked' } : { kind: 'different', sqlite, neo4j };
   }
+}
+
+/** The answer with each path as its ends and length: what tied shortest paths share. */
+function pathEnds(answer: Answer): Answer {
+  if (!('rows' in answer)) {
+    return answer;
+  }
+  const map = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      return value.map(map);
+    }
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'nodes' in value &&
+      'relationships' in value
+    ) {
+      const { nodes, relationships } = value as {
+        nodes: { id: unknown }[];
+        relationships: unknown[];
+      };
+      return { start: nodes[0]?.id, end: nodes.at(-1)?.id, length: relationships.length };
+    }
+    return value;
+  };
+  return { ...answer, rows: answer.rows.map((row) => row.map(map)) };
 }
 
 async function loadTwice(store: GraphStore): Promise<[string, string]> {
