@@ -14,6 +14,8 @@ import { itOn } from '../../support/test-engine';
 
 const run = promisify(execFile);
 
+// Each case starts the CLI (through tsx) several times: seconds each on a busy 2-CPU machine.
+
 const UNKNOWN_WORKSPACE = '00000000-0000-4000-8000-000000000000';
 
 /** The CLI process opens the embedded store whatever the project's engine: once is enough. */
@@ -42,63 +44,67 @@ describe('operator CLI (real process)', () => {
     });
   const spawnCli = (...argv: string[]) => spawnCliIn(dataDir, ...argv);
 
-  itOnce('creates a workspace and a key in DATA_DIR that the server then accepts', async () => {
-    const storePath = path.join(dataDir, 'ontology.db');
-    const created = await spawnCli(
-      'workspace',
-      'create',
-      '--name',
-      'Spawned',
-      '--plan',
-      'pro',
-      '--json',
-    );
-    const workspace = JSON.parse(created.stdout);
-    expect(workspace).toMatchObject({ name: 'Spawned', plan: 'pro' });
-    // It says which store it opened, and that it created it.
-    expect(JSON.parse(created.stderr)).toEqual({
-      store: { engine: 'sqlite', location: storePath, created: true, dataDir },
-    });
-    const listed = await spawnCli('workspace', 'list');
-    expect(listed.stderr).toBe(`Store: SQLite ${storePath}\n`);
-    expect(listed.stdout).toContain('Spawned');
-    const key = JSON.parse(
-      (
-        await spawnCli(
-          'key',
-          'create',
-          '--workspace',
-          workspace.id,
-          '--name',
-          'ops',
-          '--scopes',
-          'all',
-          '--json',
-        )
-      ).stdout,
-    );
-    expect(key.secret).toMatch(/^wos_/);
-
-    // The server as main.ts builds it, over the same data dir.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const container = createContainer(config, createLogger('silent'), {
-      metrics: new HttpMetrics({ collectDefaults: false }),
-    });
-    try {
-      const res = await request(createApp(container.deps))
-        .get('/api/me')
-        .set(authHeaders(key.secret));
-      expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({
-        kind: 'api_key',
-        credentialId: key.id,
-        homeWorkspaceId: workspace.id,
+  itOnce(
+    'creates a workspace and a key in DATA_DIR that the server then accepts',
+    async () => {
+      const storePath = path.join(dataDir, 'ontology.db');
+      const created = await spawnCli(
+        'workspace',
+        'create',
+        '--name',
+        'Spawned',
+        '--plan',
+        'pro',
+        '--json',
+      );
+      const workspace = JSON.parse(created.stdout);
+      expect(workspace).toMatchObject({ name: 'Spawned', plan: 'pro' });
+      // It says which store it opened, and that it created it.
+      expect(JSON.parse(created.stderr)).toEqual({
+        store: { engine: 'sqlite', location: storePath, created: true, dataDir },
       });
-      expect(res.headers['x-ratelimit-limit']).toBe('300');
-    } finally {
-      await container.close();
-    }
-  });
+      const listed = await spawnCli('workspace', 'list');
+      expect(listed.stderr).toBe(`Store: SQLite ${storePath}\n`);
+      expect(listed.stdout).toContain('Spawned');
+      const key = JSON.parse(
+        (
+          await spawnCli(
+            'key',
+            'create',
+            '--workspace',
+            workspace.id,
+            '--name',
+            'ops',
+            '--scopes',
+            'all',
+            '--json',
+          )
+        ).stdout,
+      );
+      expect(key.secret).toMatch(/^wos_/);
+
+      // The server as main.ts builds it, over the same data dir.
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      const container = createContainer(config, createLogger('silent'), {
+        metrics: new HttpMetrics({ collectDefaults: false }),
+      });
+      try {
+        const res = await request(createApp(container.deps))
+          .get('/api/me')
+          .set(authHeaders(key.secret));
+        expect(res.status).toBe(200);
+        expect(res.body.data).toMatchObject({
+          kind: 'api_key',
+          credentialId: key.id,
+          homeWorkspaceId: workspace.id,
+        });
+        expect(res.headers['x-ratelimit-limit']).toBe('300');
+      } finally {
+        await container.close();
+      }
+    },
+    120_000,
+  );
 
   itOnce(
     'refuses, naming DATA_DIR, to work on a store that does not exist, and creates nothing',
@@ -124,15 +130,19 @@ describe('operator CLI (real process)', () => {
         fs.rmSync(empty, { recursive: true, force: true });
       }
     },
-    60_000,
+    120_000,
   );
 
-  itOnce('exits 2 with a message on stderr for bad input', async () => {
-    const failure = await spawnCli('key', 'list', '--workspace', 'nope').then(
-      () => null,
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
-    expect(failure).toMatchObject({ code: 2, stdout: '' });
-    expect(failure?.stderr).toContain('error: --workspace must be a UUID, got "nope".');
-  });
+  itOnce(
+    'exits 2 with a message on stderr for bad input',
+    async () => {
+      const failure = await spawnCli('key', 'list', '--workspace', 'nope').then(
+        () => null,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failure).toMatchObject({ code: 2, stdout: '' });
+      expect(failure?.stderr).toContain('error: --workspace must be a UUID, got "nope".');
+    },
+    60_000,
+  );
 });
