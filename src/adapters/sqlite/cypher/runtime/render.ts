@@ -46,18 +46,25 @@ export function renderRows(
       `The answer holds ${refs.nodes.size + refs.edges.size} distinct nodes and relationships; at most ${maxRecords} are rendered in one answer: return fewer (LIMIT, or collect ids or properties instead of whole records)`,
     );
   }
-  const nodes = readByIds(
-    prepareCached<[string, string], NodeRow>(db, NODES_BY_IDS_SQL),
-    workspaceId,
-    refs.nodes,
-    toNode,
-  );
-  const edges = readByIds(
-    prepareCached<[string, string], EdgeRow>(db, EDGES_BY_IDS_SQL),
-    workspaceId,
-    refs.edges,
-    toEdge,
-  );
+  // A statement is prepared only for a kind the answer holds (most answers hold none).
+  const nodes =
+    refs.nodes.size === 0
+      ? new Map<string, GraphNode>()
+      : readByIds(
+          prepareCached<[string, string], NodeRow>(db, NODES_BY_IDS_SQL),
+          workspaceId,
+          refs.nodes,
+          toNode,
+        );
+  const edges =
+    refs.edges.size === 0
+      ? new Map<string, GraphEdge>()
+      : readByIds(
+          prepareCached<[string, string], EdgeRow>(db, EDGES_BY_IDS_SQL),
+          workspaceId,
+          refs.edges,
+          toEdge,
+        );
   return decoded.map((row) => row.map((cell) => resolve(cell, nodes, edges)));
 }
 
