@@ -47,6 +47,7 @@ import { SqliteEventSubscriptionStore } from '../adapters/sqlite/event-subscript
 import type { Embedder } from '../ports/embedder';
 import type { VectorIndex } from '../ports/vector-index';
 import type { IndexerOptions } from '../search/indexer';
+import { pressureTrackingGraphStore, WritePressure } from '../search/write-pressure';
 import { createSearch } from './search';
 import { openSecrets, secretsDeps } from './secrets';
 import { ImportService } from '../transfer/api-import';
@@ -64,6 +65,8 @@ const DELIVERY_POLL_MS = 1_000;
 
 /** Idempotency-Key replay window (24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A graph write that ended this recently still slows the search indexer down. */
+const WRITE_QUIET_MS = 100;
 
 /** The wired service: dependencies for the app plus a way to release resources. */
 export interface Container {
@@ -166,11 +169,14 @@ export function createContainer(
     system,
     'changeLog',
   );
-  const graph = config.events.enabled
+  const recorded = config.events.enabled
     ? recordingGraphStore(storedGraph, clock, (workspaceId, head) =>
         shared.changes.publish(workspaceId, head),
       )
     : storedGraph;
+  // Graph writes under way or just ended slow the search indexer down (docs/search.md).
+  const writes = new WritePressure(WRITE_QUIET_MS);
+  const graph = pressureTrackingGraphStore(recorded, writes);
   const feed = new EventFeed(changeLog, shared.changes, {
     scanLimit: FEED_SCAN_LIMIT,
     pollMs: FEED_POLL_MS,
@@ -284,6 +290,7 @@ export function createContainer(
     ...(overrides.embedder ? { embedder: overrides.embedder } : {}),
     ...(overrides.vectorIndex ? { decorateVectorIndex: overrides.vectorIndex } : {}),
     ...(overrides.indexer ? { indexer: overrides.indexer } : {}),
+    writesActive: () => writes.active(),
     ...(overrides.startIndexer === false ? { startIndexer: false } : {}),
   });
 

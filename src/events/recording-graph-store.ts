@@ -1,12 +1,13 @@
 import type { GraphEdge, GraphNode, RecordKind } from '../domain/graph';
 import type { Clock } from '../ports/clock';
-import type {
-  GraphStore,
-  GraphWriter,
-  InsertResult,
-  TypeCount,
-  UnitOfWork,
-  WriteResult,
+import {
+  wrapTransactions,
+  type GraphStore,
+  type GraphWriter,
+  type InsertResult,
+  type TypeCount,
+  type UnitOfWork,
+  type WriteResult,
 } from '../ports/graph-store';
 import { ChangeRecorder } from './change-recorder';
 
@@ -25,16 +26,9 @@ export function recordingGraphStore(
   clock: Clock,
   onCommit: CommitListener,
 ): GraphStore {
-  return {
-    getNode: (ws, id) => inner.getNode(ws, id),
-    getNodes: (ws, ids) => inner.getNodes(ws, ids),
-    getEdge: (ws, id) => inner.getEdge(ws, id),
-    listNodes: (ws, filter, sort, page) => inner.listNodes(ws, filter, sort, page),
-    listEdges: (ws, filter, sort, page) => inner.listEdges(ws, filter, sort, page),
-    neighborhood: (ws, id, options) => inner.neighborhood(ws, id, options),
-    expand: (ws, seeds, options) => inner.expand(ws, seeds, options),
-    exportRecords: (ws) => inner.exportRecords(ws),
-    async transaction<T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return wrapTransactions(
+    inner,
+    async <T>(workspaceId: string, work: (uow: UnitOfWork) => Promise<T>): Promise<T> => {
       let head = 0;
       const result = await inner.transaction(workspaceId, async (uow) => {
         const recorder = new ChangeRecorder();
@@ -53,7 +47,7 @@ export function recordingGraphStore(
       }
       return result;
     },
-  };
+  );
 }
 
 /** A GraphWriter that tells a recorder what it read and what it changed. */

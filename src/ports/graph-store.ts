@@ -221,3 +221,24 @@ export interface GraphStore {
 /** A chunk of an export's records (see `GraphStore.exportRecords`). */
 export type RecordChunk =
   { kind: 'node'; items: GraphNode[] } | { kind: 'edge'; items: GraphEdge[] };
+
+/**
+ * A GraphStore that reads through `inner` and runs every transaction through `transaction`
+ * (which calls `inner.transaction` in its turn): how decorators add to writes alone.
+ */
+export function wrapTransactions(
+  inner: GraphStore,
+  transaction: GraphStore['transaction'],
+): GraphStore {
+  return {
+    getNode: (ws, id) => inner.getNode(ws, id),
+    getNodes: (ws, ids) => inner.getNodes(ws, ids),
+    getEdge: (ws, id) => inner.getEdge(ws, id),
+    listNodes: (ws, filter, sort, page) => inner.listNodes(ws, filter, sort, page),
+    listEdges: (ws, filter, sort, page) => inner.listEdges(ws, filter, sort, page),
+    neighborhood: (ws, id, options) => inner.neighborhood(ws, id, options),
+    expand: (ws, seeds, options) => inner.expand(ws, seeds, options),
+    exportRecords: (ws) => inner.exportRecords(ws),
+    transaction,
+  };
+}

@@ -42,6 +42,11 @@ export interface IndexerDeps {
   workspaceIds: () => Promise<string[]>;
   /** Told of every completed batch (the indexing rate and lag on `/metrics`). */
   onIndexed?: (entries: readonly OutboxEntry[], at: number) => void;
+  /**
+   * Whether graph writes of this process are under way or just ended (`WritePressure`):
+   * the indexer then pauses between batches like under a busy event loop.
+   */
+  writesActive?: () => boolean;
 }
 
 export interface IndexerOptions {
@@ -54,13 +59,14 @@ export interface IndexerOptions {
   maxBackoffMs: number;
   /**
    * Pause between two batches while the event loop is busier than `busyUtilization` (0..1)
-   * with work other than the indexer's own since the previous batch: under full request
-   * load, indexing takes a small share of the loop and catches up when the load drops
-   * (requests first; the lag shows as `pending`).
+   * with work other than the indexer's own since the previous batch, or while graph writes
+   * keep coming (`writesActive`): under full request load, and under a stream of writes to
+   * a graph server the loop does not see, indexing takes one batch per pause and catches
+   * up when the load drops (requests first; the lag shows as `pending`).
    */
   busyPauseMs: number;
   busyUtilization: number;
-  /** Overrides the busy check (unit tests). */
+  /** Overrides the event-loop check (unit tests). */
   isBusy?: () => boolean;
   /** Waits `ms` or until `wake` is called (injected by unit tests to record the delays). */
   wait?: (ms: number, wake: AbortSignal) => Promise<void>;
@@ -226,6 +232,13 @@ export class SearchIndexer {
     return busy;
   }
 
+  /** Whether to pause before the next batch (see `busyPauseMs`). */
+  private busy(): boolean {
+    // Both checks run: the loop check also starts its next interval.
+    const loop = this.options.isBusy ? this.options.isBusy() : this.loopBusy();
+    return loop || (this.deps.writesActive?.() ?? false);
+  }
+
   /** Runs `work`, counting its wall time as the indexer's own use of the event loop. */
   private async timed<T>(work: () => Promise<T>): Promise<T> {
     const start = performance.now();
@@ -322,7 +335,7 @@ export class SearchIndexer {
       // Yield to I/O between batches: a long drain must not starve requests. While the
       // loop is saturated with requests, pause longer: they come first.
       await yieldToEventLoop();
-      if (this.options.isBusy ? this.options.isBusy() : this.loopBusy()) {
+      if (this.busy()) {
         await this.wait(this.options.busyPauseMs, this.wake.signal);
       }
     }

@@ -122,7 +122,7 @@ function node(id: string): GraphNode {
   };
 }
 
-function setup(options: { batchSize?: number; busy?: boolean } = {}) {
+function setup(options: { batchSize?: number; busy?: boolean; writesActive?: () => boolean } = {}) {
   const outbox = new MemoryOutbox();
   const index = new MemoryIndex();
   const nodes = new Map<string, GraphNode>();
@@ -142,6 +142,7 @@ function setup(options: { batchSize?: number; busy?: boolean } = {}) {
       clock: { now: () => Date.UTC(2026, 0, 2) },
       logger: pino({ level: 'silent' }),
       workspaceIds: () => Promise.resolve(['ws']),
+      ...(options.writesActive ? { writesActive: options.writesActive } : {}),
     },
     {
       batchSize: options.batchSize ?? 64,
@@ -179,6 +180,32 @@ describe('SearchIndexer', () => {
     // Three batches (2 + 2 + 1), with the busy pause between them (none after the last).
     expect(delays.filter((ms) => ms === 250)).toHaveLength(2);
     expect(index.points.size).toBe(5);
+  });
+
+  it('pauses between batches while graph writes keep coming, and not once they stop', async () => {
+    let writing = true;
+    const { outbox, nodes, indexer, delays, index } = setup({
+      batchSize: 2,
+      writesActive: () => writing,
+    });
+    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    indexer.start();
+    await indexer.whenIdle();
+    expect(delays.filter((ms) => ms === 250)).toHaveLength(2);
+    expect(index.points.size).toBe(5);
+
+    writing = false;
+    delays.length = 0;
+    for (const id of ['f', 'g', 'h', 'i', 'j']) {
+      nodes.set(id, node(id));
+      outbox.enqueue('ws', id);
+    }
+    await indexer.whenIdle();
+    expect(delays).not.toContain(250);
+    expect(index.points.size).toBe(10);
   });
 
   it('does not pause between batches when the loop has room', async () => {
