@@ -121,3 +121,48 @@ export function planReseal(
   }
   return { rewrites, unreadable };
 }
+
+/** How a store plans one chunk's rewrites: `planReseal` with its record kind and contexts. */
+export type ResealPlanner = (
+  box: SecretBox,
+  candidates: readonly (SecretRecordRef & StoredSecrets)[],
+) => { rewrites: SecretRewrite[]; unreadable: UnreadableSecret[] };
+
+/** How an engine reads and writes one chunk of a re-encryption pass. */
+export interface ResealChunkIo {
+  /**
+   * Up to `limit` records after `after` in (id, workspaceId) order with a secret not sealed
+   * under `prefix`.
+   */
+  candidates(
+    prefix: string,
+    after: SecretRecordRef | null,
+    limit: number,
+  ): Promise<(SecretRecordRef & StoredSecrets)[]>;
+  /** Writes the rewrites in one transaction, each only if unchanged; how many were written. */
+  rewrite(rewrites: readonly SecretRewrite[]): Promise<number>;
+}
+
+/**
+ * One chunk of a re-encryption pass (see `SealedSecretStore.resealSecrets`), the same on
+ * every engine: the candidates are read, sealed again by `plan`, and written.
+ */
+export async function resealChunk(
+  box: SecretBox,
+  plan: ResealPlanner,
+  io: ResealChunkIo,
+  after: SecretRecordRef | null,
+  limit: number,
+): Promise<ResealChunk> {
+  const candidates = await io.candidates(box.currentPrefix, after, limit);
+  const { rewrites, unreadable } = plan(box, candidates);
+  const resealed = rewrites.length === 0 ? 0 : await io.rewrite(rewrites);
+  const last = candidates.at(-1);
+  return {
+    examined: candidates.length,
+    resealed,
+    unreadable,
+    next:
+      candidates.length === limit && last ? { workspaceId: last.workspaceId, id: last.id } : null,
+  };
+}

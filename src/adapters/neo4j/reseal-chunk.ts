@@ -1,10 +1,9 @@
 import {
+  resealChunk,
   rewriteParams,
   type ResealChunk,
+  type ResealPlanner,
   type SecretRecordRef,
-  type SecretRewrite,
-  type StoredSecrets,
-  type UnreadableSecret,
 } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
@@ -13,54 +12,49 @@ import type { ResealStatements } from './statements/reseal';
 import { toInt } from './values';
 
 /**
- * One chunk of a label's re-encryption pass (see `SealedSecretStore.resealSecrets`): the
- * candidates are read, sealed again by `plan`, and written in one transaction.
+ * One chunk of a label's re-encryption pass (see `resealChunk`): the candidates are read in
+ * one transaction and written in another.
  */
-export async function resealNodeChunk(
+export function resealNodeChunk(
   client: Neo4jClient,
   box: SecretBox,
   statements: ResealStatements,
-  plan: (
-    box: SecretBox,
-    candidates: readonly (SecretRecordRef & StoredSecrets)[],
-  ) => { rewrites: SecretRewrite[]; unreadable: UnreadableSecret[] },
+  plan: ResealPlanner,
   after: SecretRecordRef | null,
   limit: number,
 ): Promise<ResealChunk> {
-  const candidates = await client.read(async (tx) =>
-    (
-      await runAll(tx, statements.candidates, {
-        prefix: box.currentPrefix,
-        afterId: after?.id ?? '',
-        afterWorkspaceId: after?.workspaceId ?? '',
-        limit: toInt(limit),
-      })
-    ).map((r) => {
-      const previous = field(r, 'previousSecret');
-      return {
-        workspaceId: String(field(r, 'workspaceId')),
-        id: String(field(r, 'id')),
-        secret: String(field(r, 'secret')),
-        previousSecret: typeof previous === 'string' ? previous : null,
-      };
-    }),
-  );
-  const { rewrites, unreadable } = plan(box, candidates);
-  const resealed =
-    rewrites.length === 0
-      ? 0
-      : await client.write(async (tx) => {
+  return resealChunk(
+    box,
+    plan,
+    {
+      candidates: (prefix, from, max) =>
+        client.read(async (tx) =>
+          (
+            await runAll(tx, statements.candidates, {
+              prefix,
+              afterId: from?.id ?? '',
+              afterWorkspaceId: from?.workspaceId ?? '',
+              limit: toInt(max),
+            })
+          ).map((r) => {
+            const previous = field(r, 'previousSecret');
+            return {
+              workspaceId: String(field(r, 'workspaceId')),
+              id: String(field(r, 'id')),
+              secret: String(field(r, 'secret')),
+              previousSecret: typeof previous === 'string' ? previous : null,
+            };
+          }),
+        ),
+      rewrite: (rewrites) =>
+        client.write(async (tx) => {
           const record = await runOne(tx, statements.rewrite, {
             rewrites: rewrites.map(rewriteParams),
           });
           return countField(record, 'resealed');
-        });
-  const last = candidates.at(-1);
-  return {
-    examined: candidates.length,
-    resealed,
-    unreadable,
-    next:
-      candidates.length === limit && last ? { workspaceId: last.workspaceId, id: last.id } : null,
-  };
+        }),
+    },
+    after,
+    limit,
+  );
 }

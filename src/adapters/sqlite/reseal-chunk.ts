@@ -1,11 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import {
+  resealChunk,
   rewriteParams,
   type ResealChunk,
+  type ResealPlanner,
   type SecretRecordRef,
-  type SecretRewrite,
-  type StoredSecrets,
-  type UnreadableSecret,
 } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { SqliteDatabase } from './database';
@@ -31,56 +30,51 @@ export interface ResealStatements {
 }
 
 /**
- * One chunk of a table's re-encryption pass (see `SealedSecretStore.resealSecrets`):
- * candidates read on the read-only connection, sealed again by `plan`, and written in one
- * transaction under the database's mutex, each only if unchanged since it was read.
+ * One chunk of a table's re-encryption pass (see `resealChunk`): candidates read on the
+ * read-only connection, and written in one transaction under the database's mutex, each only
+ * if unchanged since it was read.
  */
-export async function resealTableChunk(
+export function resealTableChunk(
   db: SqliteDatabase,
   box: SecretBox,
   statements: ResealStatements,
-  plan: (
-    box: SecretBox,
-    candidates: readonly (SecretRecordRef & StoredSecrets)[],
-  ) => { rewrites: SecretRewrite[]; unreadable: UnreadableSecret[] },
+  plan: ResealPlanner,
   after: SecretRecordRef | null,
   limit: number,
 ): Promise<ResealChunk> {
-  const rows = await settle(() =>
-    statements.candidates.all({
-      prefix: box.currentPrefix,
-      afterId: after?.id ?? '',
-      afterWorkspaceId: after?.workspaceId ?? '',
-      limit,
-    }),
-  );
-  const { rewrites, unreadable } = plan(
+  return resealChunk(
     box,
-    rows.map((r) => ({
-      workspaceId: r.workspace_id,
-      id: r.id,
-      secret: r.secret,
-      previousSecret: r.previous_secret,
-    })),
-  );
-  const resealed =
-    rewrites.length === 0
-      ? 0
-      : await db.exclusive(() =>
+    plan,
+    {
+      candidates: async (prefix, from, max) =>
+        (
+          await settle(() =>
+            statements.candidates.all({
+              prefix,
+              afterId: from?.id ?? '',
+              afterWorkspaceId: from?.workspaceId ?? '',
+              limit: max,
+            }),
+          )
+        ).map((r) => ({
+          workspaceId: r.workspace_id,
+          id: r.id,
+          secret: r.secret,
+          previousSecret: r.previous_secret,
+        })),
+      rewrite: (rewrites) =>
+        db.exclusive(() =>
           db.writer.transaction(() =>
             rewrites.reduce(
               (changed, r) => changed + statements.rewrite.run(rewriteParams(r)).changes,
               0,
             ),
           )(),
-        );
-  const last = rows.at(-1);
-  return {
-    examined: rows.length,
-    resealed,
-    unreadable,
-    next: rows.length === limit && last ? { workspaceId: last.workspace_id, id: last.id } : null,
-  };
+        ),
+    },
+    after,
+    limit,
+  );
 }
 
 /** The re-encryption statements of a table with `secret` and `previous_secret` columns. */
