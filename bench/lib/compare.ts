@@ -34,6 +34,8 @@ export interface CompareOptions {
    * busy meanwhile (bounded, so a machine that never quiets down still finishes).
    */
   retryNoisy?: number;
+  /** Waits, before each measurement, for work the previous ones left behind (indexing, say). */
+  settle?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -84,6 +86,7 @@ export async function compareVariants(
         if (options.rewarmS > 0) {
           await run(variant, options.rewarmS);
         }
+        await options.settle?.();
         const before = cpuSnapshot(variant.pid);
         const loaded = await run(variant, options.durationS);
         const result: Measurement = {

@@ -9,6 +9,7 @@ import {
   type ProbePhase,
   type ProbeResult,
 } from './probe-rounds';
+import { waitForSearchQuiet } from './search-measures';
 import type { BenchService } from './service';
 import { formatFixed, formatInt, median } from './stats';
 
@@ -27,6 +28,8 @@ export interface OverheadKnobs {
 /** The log may cost at most 10% of the throughput without it. */
 const MIN_RATIO = 0.9;
 const BATCH = 1000;
+/** Longest wait for both services' search indexes to settle before a measurement. */
+const SETTLE_MS = 120_000;
 const ON = 'feed on';
 const OFF = 'feed off';
 
@@ -66,7 +69,14 @@ export async function measureOverhead(
         body,
       },
     });
+    // Each service indexes the nodes it was sent in the background; the previous
+    // measurement's backlog must not run during the next one (its CPU would count against
+    // whichever variant comes next).
+    const settle = async () => {
+      await Promise.all([on, off].map((s) => waitForSearchQuiet(s, SETTLE_MS, 500)));
+    };
     const singles = await compareVariants([variant(ON, on), variant(OFF, off)], {
+      settle,
       rounds: knobs.rounds,
       connections: knobs.connections,
       durationS: knobs.durationS,
@@ -85,10 +95,13 @@ export async function measureOverhead(
     log(
       `  batches of ${BATCH} CREATE_NODE, POST /api/commands/batch, ${knobs.batchInflight} in flight:`,
     );
-    const batches = await runProbeRounds([batchProbe(ON, on, knobs), batchProbe(OFF, off, knobs)], {
-      rounds: knobs.rounds,
-      log,
-    });
+    const batches = await runProbeRounds(
+      [batchProbe(ON, on, knobs, settle), batchProbe(OFF, off, knobs, settle)],
+      {
+        rounds: knobs.rounds,
+        log,
+      },
+    );
     const batchRatios = rateRatios(batches, ON, OFF);
     log(`  on/off nodes/s per round: ${describeRatios(batchRatios)}`);
     if (ctx.cpuProfDir) {
@@ -143,7 +156,12 @@ function cpuPerCommandRatios(on: (number | null)[], off: (number | null)[]): num
 }
 
 /** Batches of 1,000 CREATE_NODE, `batchInflight` requests at a time, for a bounded time. */
-function batchProbe(name: string, service: BenchService, knobs: OverheadKnobs): Probe {
+function batchProbe(
+  name: string,
+  service: BenchService,
+  knobs: OverheadKnobs,
+  settle: () => Promise<void>,
+): Probe {
   const commands = Array.from({ length: BATCH }, (_, i) => ({
     type: 'CREATE_NODE',
     payload: nodePayload(i),
@@ -158,6 +176,7 @@ function batchProbe(name: string, service: BenchService, knobs: OverheadKnobs): 
     name,
     unit: 'nodes/s',
     pids: [service.pid],
+    settle,
     run: async (phase): Promise<ProbeResult | null> => {
       if (seconds[phase] <= 0) {
         return null;
