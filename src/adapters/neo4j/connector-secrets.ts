@@ -1,8 +1,8 @@
 import { planConnectorReseal } from '../../ports/connector-records';
-import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
+import { resealChunk, type ResealChunk, type SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
-import { resealNodeChunk } from './reseal-chunk';
+import { nodeResealIo } from './reseal-chunk';
 import { CONNECTOR_RESEAL } from './statements/reseal';
 
 /**
@@ -15,5 +15,11 @@ export function resealConnectorSecrets(
   after: SecretRecordRef | null,
   limit: number,
 ): Promise<ResealChunk> {
-  return resealNodeChunk(client, box, CONNECTOR_RESEAL, planConnectorReseal, after, limit);
+  return resealChunk(
+    box,
+    planConnectorReseal,
+    nodeResealIo(client, CONNECTOR_RESEAL),
+    after,
+    limit,
+  );
 }

@@ -18,11 +18,11 @@ import {
   toStoredSubscription,
 } from '../../ports/event-subscription-records';
 import type { Page, PageRequest } from '../../ports/paging';
-import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
+import { resealChunk, type ResealChunk, type SecretRecordRef } from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { Neo4jClient } from './client';
 import { nodeFields } from './record-fields';
-import { resealNodeChunk } from './reseal-chunk';
+import { nodeResealIo } from './reseal-chunk';
 import { SUBSCRIPTION_RESEAL } from './statements/reseal';
 import { countField, field, mapField, readPage, runAll, runOne } from './statement';
 import {
@@ -78,11 +78,10 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
 
   /** One chunk of the re-encryption pass over `_EventSubscription` nodes. */
   resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
-    return resealNodeChunk(
-      this.client,
+    return resealChunk(
       this.box,
-      SUBSCRIPTION_RESEAL,
       planSubscriptionReseal,
+      nodeResealIo(this.client, SUBSCRIPTION_RESEAL),
       after,
       limit,
     );

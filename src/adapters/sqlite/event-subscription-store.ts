@@ -19,12 +19,17 @@ import {
   toStoredSubscription,
 } from '../../ports/event-subscription-records';
 import type { Page, PageRequest } from '../../ports/paging';
-import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
+import {
+  resealChunk,
+  type ResealChunk,
+  type ResealChunkIo,
+  type SecretRecordRef,
+} from '../../ports/sealed-secrets';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { SqliteDatabase } from './database';
 import { settle } from './graph-transaction';
 import { rowFields } from './record-fields';
-import { resealStatements, resealTableChunk, type ResealStatements } from './reseal-chunk';
+import { tableResealIo } from './reseal-chunk';
 
 const COLUMNS =
   'workspace_id, id, url, description, event_types, entity_types, scopes, enabled, disabled_reason, cursor, failing_since, attempts, next_attempt_at, last_error, created_at, updated_at';
@@ -90,7 +95,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
     { workspace_id: string; subscription_id: string; id: string }
   >;
   private readonly deleteAttemptStmt: Statement<[string, string, string]>;
-  private readonly reseal: ResealStatements;
+  private readonly reseal: ResealChunkIo;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -172,7 +177,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
       `SELECT workspace_id, subscription_id, id FROM event_delivery_attempts
        WHERE attempted_at < ? ORDER BY attempted_at LIMIT ?`,
     );
-    this.reseal = resealStatements(db, 'event_subscriptions');
+    this.reseal = tableResealIo(db, 'event_subscriptions');
     this.deleteAttemptStmt = writer.prepare(
       `DELETE FROM event_delivery_attempts
        WHERE workspace_id = ? AND subscription_id = ? AND id = ?`,
@@ -184,7 +189,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
    * read on the reader, sealed again, written in one transaction each only if unchanged.
    */
   resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
-    return resealTableChunk(this.db, this.box, this.reseal, planSubscriptionReseal, after, limit);
+    return resealChunk(this.box, planSubscriptionReseal, this.reseal, after, limit);
   }
 
   async create(subscription: EventSubscription, secret: string): Promise<void> {
