@@ -25,6 +25,16 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 /** Operators that order values (strings, numbers, instants). */
 export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
 
+/** How SQL and Cypher alike spell the operators that compare two values. */
+export const COMPARISON_SYMBOLS: Readonly<Record<'eq' | 'ne' | RangeOperator, string>> = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
 /** A single value of a condition, after validation. */
 export type FilterScalar = string | number | boolean;
 

@@ -1,4 +1,5 @@
 import {
+  COMPARISON_SYMBOLS,
   isCondition,
   type Condition,
   type Filter,
@@ -40,15 +41,6 @@ const TYPE_OF: Readonly<Record<'string' | 'number' | 'boolean', string>> = {
   string: 'STRING NOT NULL',
   number: 'INTEGER NOT NULL | FLOAT NOT NULL',
   boolean: 'BOOLEAN NOT NULL',
-};
-
-const COMPARE: Readonly<Record<'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte', string>> = {
-  eq: '=',
-  ne: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
 };
 
 /** A value as the driver must send it for this kind (DATETIME, INTEGER). */
@@ -108,7 +100,7 @@ export class CypherFilterCompiler {
       case 'exists':
         throw new Error('exists applies to properties only');
       default:
-        return `${x} ${COMPARE[c.op]} ${this.bind(driverValue(c, c.value as FilterScalar))}`;
+        return `${x} ${COMPARISON_SYMBOLS[c.op]} ${this.bind(driverValue(c, c.value as FilterScalar))}`;
     }
   }
 
@@ -137,7 +129,7 @@ export class CypherFilterCompiler {
       case 'startsWith':
         return `(${guard} AND ${x} STARTS WITH ${this.bind(c.value)})`;
       default:
-        return `(${guard} AND ${x} ${COMPARE[c.op]} ${this.bind(c.value)})`;
+        return `(${guard} AND ${x} ${COMPARISON_SYMBOLS[c.op]} ${this.bind(c.value)})`;
     }
   }
 }

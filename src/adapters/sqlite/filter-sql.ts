@@ -1,5 +1,6 @@
 import { PROPERTY_KEY_PATTERN } from '../../domain/properties';
 import {
+  COMPARISON_SYMBOLS,
   isCondition,
   type Condition,
   type Filter,
@@ -41,15 +42,6 @@ const JSON_TYPES: Readonly<Record<'string' | 'number' | 'boolean', string>> = {
   string: "= 'text'",
   number: "IN ('integer', 'real')",
   boolean: "IN ('true', 'false')",
-};
-
-const COMPARE: Readonly<Record<'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte', string>> = {
-  eq: '=',
-  ne: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
 };
 
 /** The literal JSON path of an indexed key: only ever built from a validated key. */
@@ -112,7 +104,7 @@ class Compiler {
       case 'exists':
         throw new Error('exists applies to properties only');
       default:
-        return `${column} ${COMPARE[c.op]} ${this.bind(c.value)}`;
+        return `${column} ${COMPARISON_SYMBOLS[c.op]} ${this.bind(c.value)}`;
     }
   }
 
@@ -178,7 +170,7 @@ class Compiler {
           kind === 'number' &&
           (!admitsZeroOrOne(c.op, c.value as number) || facts.numbersOnly.has(key));
         const check = numbersOnly ? '' : `${guard} AND `;
-        return `(${check}${value} ${COMPARE[c.op]} ${bound}${typed})`;
+        return `(${check}${value} ${COMPARISON_SYMBOLS[c.op]} ${bound}${typed})`;
       }
     }
   }

@@ -1,18 +1,19 @@
 import type { SortKey } from '../../../domain/graph';
-import type {
-  Condition,
-  Filter,
-  FilterOperator,
-  OwnField,
-  ValueKind,
+import {
+  FILTER_OPERATORS,
+  type Condition,
+  type Filter,
+  type FilterOperator,
+  type OwnField,
+  type ValueKind,
 } from '../../../filters/model';
 import type { Statement } from '../statement';
 import { edgeLists, nodeLists } from './lists';
 
 /**
- * The list shapes `test/unit/cypher-lint.test.ts` checks: every operator on every kind of
- * field (own text, instant and integer fields, properties of each value type, by parameter
- * and through a declared index), AND and OR groups, each sort field in each direction, all
+ * The list shapes `test/unit/adapters/neo4j/cypher-lint.test.ts` checks: every operator on
+ * every kind of field (own text, instant and integer fields, properties of each value type,
+ * by parameter and through a declared index), AND and OR groups, each sort field in each direction, all
  * fields at once, by offset and after a position. Values do not change a statement's text,
  * so one value per kind stands for all.
  */
@@ -37,18 +38,7 @@ function property(key: string, op: FilterOperator, kind: ValueKind): Condition {
   return { field: { kind: 'property', key }, op, value, kind };
 }
 
-const TEXT_OPS: FilterOperator[] = [
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'nin',
-  'contains',
-  'startsWith',
-];
+const TEXT_OPS = FILTER_OPERATORS.filter((op) => op !== 'exists');
 const ORDERED_OPS: FilterOperator[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'];
 
 function propertyConditions(key: string): Condition[] {
