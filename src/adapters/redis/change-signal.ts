@@ -8,16 +8,11 @@ import { KEY_PREFIX, type RedisConnection } from './connection';
 export const CHANGES_CHANNEL = `${KEY_PREFIX}changes`;
 
 /** A received message as (workspace, head), or null when it is not one (ignored). */
-function parse(text: string): { workspaceId: string; head: number } | null {
-  try {
-    const value = JSON.parse(text) as { w?: unknown; h?: unknown };
-    if (typeof value.w === 'string' && typeof value.h === 'number') {
-      return { workspaceId: value.w, head: value.h };
-    }
-  } catch {
-    // not JSON
-  }
-  return null;
+function parse(value: unknown): { workspaceId: string; head: number } | null {
+  const message = value as { w?: unknown; h?: unknown } | null;
+  return typeof message?.w === 'string' && typeof message.h === 'number'
+    ? { workspaceId: message.w, head: message.h }
+    : null;
 }
 
 /**
@@ -33,8 +28,8 @@ export class RedisChangeSignal implements ChangeSignal {
     private readonly logger: Logger,
   ) {
     listenToChannel(connection, CHANGES_CHANNEL, logger, {
-      message: (text) => {
-        const message = parse(text);
+      message: (value) => {
+        const message = parse(value);
         if (message) {
           this.local.deliver(message.workspaceId, message.head);
         }

@@ -6,20 +6,28 @@ import type { RedisConnection } from './connection';
  * holds it until connected) and again at every later connection, each failure handled (a
  * connection closed meanwhile is no error). Messages published while the subscription was
  * lost are missed: `resubscribed` runs after every subscription but the first, so that the
- * listener can make up for them.
+ * listener can make up for them. Messages are JSON: `message` gets each one parsed, and text
+ * that is not JSON is ignored.
  */
 export function listenToChannel(
   connection: RedisConnection,
   channel: string,
   logger: Logger,
-  handlers: { message(text: string): void; resubscribed(): void },
+  handlers: { message(value: unknown): void; resubscribed(): void },
 ): void {
   const subscriber = connection.subscriber;
   let subscribedOnce = false;
   subscriber.on('message', (from: string, text: string) => {
-    if (from === channel) {
-      handlers.message(text);
+    if (from !== channel) {
+      return;
     }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return; // not JSON
+    }
+    handlers.message(value);
   });
   const subscribe = () => {
     subscriber.subscribe(channel).then(

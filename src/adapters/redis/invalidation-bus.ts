@@ -10,16 +10,13 @@ export const INVALIDATION_CHANNEL = `${KEY_PREFIX}invalidate`;
 const KINDS = new Set<string>(['api-key', 'workspace', 'connector']);
 
 /** A received message as an Invalidation, or null when it is not one (ignored). */
-function parse(text: string): Invalidation | null {
-  try {
-    const value = JSON.parse(text) as { kind?: unknown; id?: unknown };
-    if (typeof value.kind === 'string' && KINDS.has(value.kind) && typeof value.id === 'string') {
-      return { kind: value.kind, id: value.id } as Invalidation;
-    }
-  } catch {
-    // not JSON
-  }
-  return null;
+function parse(value: unknown): Invalidation | null {
+  const message = value as { kind?: unknown; id?: unknown } | null;
+  return typeof message?.kind === 'string' &&
+    KINDS.has(message.kind) &&
+    typeof message.id === 'string'
+    ? ({ kind: message.kind, id: message.id } as Invalidation)
+    : null;
 }
 
 /**
@@ -39,8 +36,8 @@ export class RedisInvalidationBus implements InvalidationBus {
     private readonly logger: Logger,
   ) {
     listenToChannel(connection, INVALIDATION_CHANNEL, logger, {
-      message: (text) => {
-        const message = parse(text);
+      message: (value) => {
+        const message = parse(value);
         if (message) {
           this.local.deliver(message);
         }
