@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import pino, { type Logger } from 'pino';
 
 /** Standard output for the service's logs; see `asyncStdout`. */
@@ -11,35 +12,56 @@ export interface StdoutDestination extends pino.DestinationStream {
 }
 
 /**
- * Standard output for the service's logs, written asynchronously: lines logged while a
- * write is in flight go out together in the next one, instead of one blocking write(2) per
- * line on the event loop. Nothing waits for a buffer to fill (a quiet service logs at once),
- * and whatever is still buffered is written synchronously when the process exits. A line
- * whose write is already in flight is not covered by that last synchronous write: a process
- * that exits on purpose waits for `drained()` first.
+ * Standard output for the service's logs, written asynchronously: the lines logged in one
+ * turn of the event loop are handed over together at its end (`setImmediate`), and lines
+ * handed over while a write is in flight go out together in the next one, instead of one
+ * write(2) per line. Under load that is one write for many requests (each write is a round
+ * trip through libuv's thread pool); a quiet service still logs at once. Whatever is still
+ * buffered is written synchronously when the process exits. A line whose write is already
+ * in flight is not covered by that last synchronous write: a process that exits on purpose
+ * waits for `drained()` first.
  */
 export function asyncStdout(): StdoutDestination {
   const destination = pino.destination({ dest: 1, sync: false });
   // The destination is idle (nothing in flight) until a write, and again at its 'drain',
   // which it emits once everything handed to it so far has been written.
   let busy = false;
+  let pending = '';
+  let scheduled = false;
+  const handOver = (): void => {
+    scheduled = false;
+    if (pending !== '') {
+      const lines = pending;
+      pending = '';
+      busy = true;
+      destination.write(lines);
+    }
+  };
   destination.on('drain', () => {
     busy = false;
   });
   process.on('exit', () => {
     try {
       destination.flushSync();
+      if (pending !== '') {
+        fs.writeSync(1, pending);
+        pending = '';
+      }
     } catch {
       // stdout closed (EPIPE) or not writable now: nothing more can be done.
     }
   });
   return {
     write(line: string) {
-      busy = true;
-      destination.write(line);
+      pending += line;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(handOver);
+      }
     },
-    drained: () =>
-      busy
+    drained: () => {
+      handOver();
+      return busy
         ? new Promise<void>((resolve) => {
             const done = () => {
               destination.off('drain', done);
@@ -49,8 +71,29 @@ export function asyncStdout(): StdoutDestination {
             destination.once('drain', done);
             destination.once('error', done);
           })
-        : Promise.resolve(),
+        : Promise.resolve();
+    },
   };
+}
+
+/** The second the cached prefix of `isoTime` is for, and that prefix. */
+let isoSecond = Number.NaN;
+let isoPrefix = '';
+
+/**
+ * pino's `stdTimeFunctions.isoTime` (`,"time":"2026-01-02T03:04:05.678Z"`), without
+ * formatting a Date for every line: the part up to the seconds is formatted once a second.
+ */
+export function isoTime(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== isoSecond) {
+    isoSecond = second;
+    // Up to and including the decimal point: "YYYY-MM-DDTHH:MM:SS."
+    isoPrefix = `,"time":"${new Date(second * 1000).toISOString().slice(0, -4)}`;
+  }
+  const ms = now - second * 1000;
+  return `${isoPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
 }
 
 /**
@@ -62,7 +105,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: { service: 'workspace-ontology-service' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
       redact: {
         paths: [
           'req.headers.authorization',
