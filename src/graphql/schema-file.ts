@@ -8,7 +8,7 @@ import { CORE_TYPE_DEFS } from './type-defs';
  * The committed SDL of the served schema: `docs/api/schema.graphql` (the default) and
  * `docs/api/schema.neo4j.graphql` (with NEO4J_URI set: the core schema plus the generated
  * read fields). `npm run graphql:schema` (src/container/write-graphql-schema.ts) rewrites
- * both; test/unit/graphql-schema.test.ts fails when the served schema and the files differ.
+ * both; test/unit/graphql/graphql-schema.test.ts fails when the served schema and the files differ.
  */
 export const SCHEMA_FILES = {
   embedded: path.resolve(__dirname, '..', '..', 'docs', 'api', 'schema.graphql'),

@@ -79,7 +79,7 @@ export function hmacSha256(key: Buffer | string, parts: readonly (Buffer | strin
  * Whether `header` (`sha256=<hex>`) is the HMAC-SHA256 of `parts` under `key`. Compared in
  * constant time; a header of the wrong shape or length is simply not a match (never a throw).
  * `X-Webhook-Signature` is verified with it; GitHub's `X-Hub-Signature-256` has the same
- * form, so GitHub's published test vector checks it (test/unit/webhook-signature.test.ts).
+ * form, so GitHub's published test vector checks it (test/unit/webhooks/webhook-signature.test.ts).
  */
 export function matchesHexSignature(
   header: string,

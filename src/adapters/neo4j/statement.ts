@@ -6,7 +6,8 @@ import { toInt, toNumber } from './values';
 /**
  * One Cypher statement the adapters send, with the parameters it takes. Every statement is
  * a named constant built with `cypher` or `slotted`, listed in `statements/index.ts`, and
- * linted by `test/unit/cypher-lint.test.ts`; no Cypher text is assembled anywhere else.
+ * linted by `test/unit/adapters/neo4j/cypher-lint.test.ts`; no Cypher text is assembled
+ * anywhere else.
  */
 export interface Statement<P extends string = string> {
   /** Stable name, used in lint reports and error logs. */

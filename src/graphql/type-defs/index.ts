@@ -8,7 +8,7 @@ import { SEARCH_TYPE_DEFS } from './search';
 /**
  * The GraphQL schema of the mirror (docs/graphql.md), in SDL, one file per area.
  * `docs/api/schema.graphql` is the printed form of the schema built from this;
- * `npm run graphql:schema` regenerates it and test/unit/graphql-schema.test.ts fails when
+ * `npm run graphql:schema` regenerates it and test/unit/graphql/graphql-schema.test.ts fails when
  * the two drift apart.
  */
 export const CORE_TYPE_DEFS = [

@@ -7,8 +7,9 @@ import type { Neo4jGraphQLTarget } from './read-fields';
  * The APOC core functions the Cypher of the generated read fields calls. @neo4j/graphql
  * reads every DateTime value through `apoc.date.convertFormat`: `createdAt`/`updatedAt` of
  * `entities` and of the connection's edges, and their min/max in an aggregate. Filtering
- * and sorting on them, and every other field, need no plugin. test/unit/graphql-neo4j.test.ts
- * checks that the library's Cypher calls no other APOC function.
+ * and sorting on them, and every other field, need no plugin.
+ * test/unit/adapters/neo4j/graphql-neo4j.test.ts checks that the library's Cypher calls no
+ * other APOC function.
  */
 export const APOC_FUNCTIONS = ['apoc.date.convertFormat'] as const;
 

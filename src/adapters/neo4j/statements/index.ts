@@ -21,7 +21,8 @@ import { VECTOR_STATEMENTS } from './vectors';
 import { WEBHOOK_STATEMENTS } from './webhooks';
 
 /**
- * Every Cypher statement the Neo4j adapters can send, for `test/unit/cypher-lint.test.ts`.
+ * Every Cypher statement the Neo4j adapters can send, for
+ * `test/unit/adapters/neo4j/cypher-lint.test.ts`.
  * Slotted statements appear as templates (their slots are valid quoted identifiers);
  * composed list statements appear in every shape the lint test must see.
  */

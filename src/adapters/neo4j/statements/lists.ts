@@ -14,8 +14,9 @@ import { cypher, type Statement } from '../statement';
  * client's, so a list statement is put together from fixed fragments: the filter predicate
  * compiled by `CypherFilterCompiler` (values and keys as parameters), an ORDER BY term per
  * whitelisted sort field ending with the id (in the last term's direction), and for keyset
- * pages the "after this position" predicate. `test/unit/cypher-lint.test.ts` lints every operator on every kind
- * of field, each sort in each direction, keyset and offset pages.
+ * pages the "after this position" predicate. `test/unit/adapters/neo4j/cypher-lint.test.ts`
+ * lints every operator on every kind of field, each sort in each direction, keyset and
+ * offset pages.
  */
 
 /** The two statements of one list shape, and the parameters its filter binds. */

@@ -17,7 +17,7 @@ import type { SqlBuilder } from './sql-builder';
  * ends without labels or properties, no WHERE, and a RETURN of nothing but plain `count(*)`
  * or `count(<a variable of the pattern>)`, without DISTINCT, ORDER BY, SKIP or LIMIT.
  * Anything else is null and compiles as usual; the answer is the same either way
- * (test/unit/sqlite-cypher-count-store.test.ts runs both).
+ * (test/unit/adapters/sqlite/cypher/sqlite-cypher-count-store.test.ts runs both).
  */
 export function countFromCounters(analyzed: AnalyzedQuery, sql: SqlBuilder): string | null {
   const [match, ret, ...rest] = analyzed.query.clauses;
