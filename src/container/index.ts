@@ -65,8 +65,6 @@ const DELIVERY_POLL_MS = 1_000;
 
 /** Idempotency-Key replay window (24 h). */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A graph write that ended this recently still slows the search indexer down. */
-const WRITE_QUIET_MS = 100;
 
 /** The wired service: dependencies for the app plus a way to release resources. */
 export interface Container {
@@ -174,8 +172,8 @@ export function createContainer(
         shared.changes.publish(workspaceId, head),
       )
     : storedGraph;
-  // Graph writes under way or just ended slow the search indexer down (docs/search.md).
-  const writes = new WritePressure(WRITE_QUIET_MS);
+  // Graph writes that keep the graph busy slow the search indexer down (docs/search.md).
+  const writes = new WritePressure();
   const graph = pressureTrackingGraphStore(recorded, writes);
   const feed = new EventFeed(changeLog, shared.changes, {
     scanLimit: FEED_SCAN_LIMIT,
@@ -290,7 +288,7 @@ export function createContainer(
     ...(overrides.embedder ? { embedder: overrides.embedder } : {}),
     ...(overrides.vectorIndex ? { decorateVectorIndex: overrides.vectorIndex } : {}),
     ...(overrides.indexer ? { indexer: overrides.indexer } : {}),
-    writesActive: () => writes.active(),
+    writeBusyMs: () => writes.busyMs(),
     ...(overrides.startIndexer === false ? { startIndexer: false } : {}),
   });
 

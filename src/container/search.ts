@@ -49,8 +49,8 @@ export function createSearch(options: {
   embedder?: Embedder;
   decorateVectorIndex?: (index: VectorIndex) => VectorIndex;
   indexer?: Partial<IndexerOptions>;
-  /** Whether graph writes are under way or just ended (the indexer then pauses between batches). */
-  writesActive?: () => boolean;
+  /** Milliseconds graph writes have been running, in all (the indexer yields to them). */
+  writeBusyMs?: () => number;
   /** False for one-shot processes (the CLI): they index only when asked (`reindex`). */
   startIndexer?: boolean;
   /** Where search metrics are registered (the server's `/metrics`); none without. */
@@ -98,7 +98,7 @@ export function createSearch(options: {
       logger: options.logger,
       workspaceIds: () => allWorkspaceIds(options.workspaces),
       ...(metrics ? { onIndexed: metrics.indexed.bind(metrics) } : {}),
-      ...(options.writesActive ? { writesActive: options.writesActive } : {}),
+      ...(options.writeBusyMs ? { writeBusyMs: options.writeBusyMs } : {}),
     },
     options.indexer,
   );

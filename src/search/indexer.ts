@@ -43,10 +43,11 @@ export interface IndexerDeps {
   /** Told of every completed batch (the indexing rate and lag on `/metrics`). */
   onIndexed?: (entries: readonly OutboxEntry[], at: number) => void;
   /**
-   * Whether graph writes of this process are under way or just ended (`WritePressure`):
-   * the indexer then pauses between batches like under a busy event loop.
+   * Milliseconds, up to now, during which graph writes of this process were running
+   * (`WritePressure.busyMs`): writes running most of the time since the previous batch
+   * pause the indexer like a busy event loop does.
    */
-  writesActive?: () => boolean;
+  writeBusyMs?: () => number;
 }
 
 export interface IndexerOptions {
@@ -59,10 +60,11 @@ export interface IndexerOptions {
   maxBackoffMs: number;
   /**
    * Pause between two batches while the event loop is busier than `busyUtilization` (0..1)
-   * with work other than the indexer's own since the previous batch, or while graph writes
-   * keep coming (`writesActive`): under full request load, and under a stream of writes to
-   * a graph server the loop does not see, indexing takes one batch per pause and catches
-   * up when the load drops (requests first; the lag shows as `pending`).
+   * with work other than the indexer's own since the previous batch, or when graph writes
+   * were running more than `busyUtilization` of that time (`writeBusyMs`): under full
+   * request load, and under a stream of writes to a graph server the loop does not see,
+   * indexing takes one batch per pause and catches up when the load drops (requests first;
+   * the lag shows as `pending`).
    */
   busyPauseMs: number;
   busyUtilization: number;
@@ -108,6 +110,8 @@ export class SearchIndexer {
   private wake = new AbortController();
   private ensured = false;
   private lastUtilization = performance.eventLoopUtilization();
+  /** `writeBusyMs` and the time at the previous busy check. */
+  private lastWrites = { busyMs: 0, at: performance.now() };
   /** Milliseconds of this loop's own work on the event loop since the last busy check. */
   private ownMs = 0;
   private preparing: Promise<void> | null = null;
@@ -234,9 +238,21 @@ export class SearchIndexer {
 
   /** Whether to pause before the next batch (see `busyPauseMs`). */
   private busy(): boolean {
-    // Both checks run: the loop check also starts its next interval.
+    // Both checks run: each also starts its next interval.
     const loop = this.options.isBusy ? this.options.isBusy() : this.loopBusy();
-    return loop || (this.deps.writesActive?.() ?? false);
+    return this.writesBusy() || loop;
+  }
+
+  /** Whether graph writes ran more than `busyUtilization` of the time since the last call. */
+  private writesBusy(): boolean {
+    if (!this.deps.writeBusyMs) {
+      return false;
+    }
+    const now = { busyMs: this.deps.writeBusyMs(), at: performance.now() };
+    const elapsed = now.at - this.lastWrites.at;
+    const share = elapsed > 0 ? (now.busyMs - this.lastWrites.busyMs) / elapsed : 0;
+    this.lastWrites = now;
+    return share > this.options.busyUtilization;
   }
 
   /** Runs `work`, counting its wall time as the indexer's own use of the event loop. */
