@@ -1,0 +1,65 @@
+"""Python client for the Workspace Ontology Service.
+
+from wos_sdk import Client
+
+with Client("http://127.0.0.1:3000", api_key, workspace_id) as client:
+    node = client.nodes.create("Pump", "Feed pump", {"rpm": 1450})
+    for each in client.nodes.list(entity_type="Pump"):
+        print(each["id"], each["name"])
+"""
+
+from ._async_client import AsyncClient
+from ._core import ApiResponse, Page, RetryPolicy
+from ._sync_client import Client
+from ._version import API_VERSION, __version__
+from .commands import BatchBuilder, BatchResult, CommandResult, Ref
+from .errors import (
+    ApiError,
+    AuthenticationError,
+    BadRequestError,
+    ClientError,
+    ConflictError,
+    GoneError,
+    NetworkError,
+    NetworkTimeoutError,
+    NotFoundError,
+    OAuthError,
+    PayloadTooLargeError,
+    PermissionDeniedError,
+    RateLimitError,
+    ServerError,
+    ServiceUnavailableError,
+    UnprocessableError,
+    WosError,
+)
+
+__all__ = [
+    "API_VERSION",
+    "__version__",
+    "AsyncClient",
+    "Client",
+    "ApiResponse",
+    "Page",
+    "RetryPolicy",
+    "BatchBuilder",
+    "BatchResult",
+    "CommandResult",
+    "Ref",
+    "WosError",
+    "ApiError",
+    "ClientError",
+    "BadRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "NotFoundError",
+    "ConflictError",
+    "GoneError",
+    "PayloadTooLargeError",
+    "UnprocessableError",
+    "RateLimitError",
+    "ServerError",
+    "ServiceUnavailableError",
+    "NetworkError",
+    "NetworkTimeoutError",
+    "OAuthError",
+]

@@ -1,0 +1,204 @@
+"""Sending requests for `AsyncClient`: headers, retries, paging.
+
+Edit this file; `scripts/unasync.py` writes its sync twin, `_sync_transport.py`, from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+
+from ._core import (
+    ApiResponse,
+    Page,
+    RetryPolicy,
+    build_headers,
+    decode,
+    error_from,
+)
+from .errors import NetworkError, NetworkTimeoutError
+
+
+class AsyncTransport:
+    """One connection pool, the credentials, and the retry loop around every request."""
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None,
+        workspace_id: str | None,
+        *,
+        timeout: float,
+        retry: RetryPolicy,
+        http_client: httpx.AsyncClient | None,
+        headers: Mapping[str, str] | None,
+    ) -> None:
+        self.api_key = api_key
+        self.workspace_id = workspace_id
+        self.retry = retry
+        self._extra_headers = dict(headers or {})
+        self._owns_http = http_client is None
+        self.http = http_client or httpx.AsyncClient(base_url=base_url, timeout=timeout)
+
+    async def close(self) -> None:
+        if self._owns_http:
+            await self.http.aclose()
+
+    def headers(
+        self, *, auth: bool, workspace: bool, extra: Mapping[str, str] | None
+    ) -> dict[str, str]:
+        return build_headers(
+            self.api_key if auth else None,
+            self.workspace_id if workspace else None,
+            {**self._extra_headers, **(extra or {})},
+        )
+
+    async def send(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        json_body: Any = None,
+        content: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        auth: bool = True,
+        workspace: bool = True,
+    ) -> httpx.Response:
+        """Sends the request, retrying as `self.retry` allows; returns the last answer."""
+        request_headers = self.headers(auth=auth, workspace=workspace, extra=headers)
+        if json_body is not None:
+            content = json.dumps(json_body).encode()
+            request_headers.setdefault("Content-Type", "application/json")
+        policy = self.retry
+        may_retry = policy.may_retry(method, request_headers)
+        attempt = 0
+        while True:
+            failure: NetworkError
+            try:
+                response = await self.http.request(
+                    method, path, params=params, content=content, headers=request_headers
+                )
+            except httpx.TimeoutException as exc:
+                failure = NetworkTimeoutError(f"{method} {path}: timed out ({exc})", cause=exc)
+            except httpx.TransportError as exc:
+                failure = NetworkError(f"{method} {path}: {exc!r}", cause=exc)
+            else:
+                delay = policy.delay_for(attempt, response) if may_retry else None
+                if delay is None or attempt >= policy.max_retries:
+                    return response
+                await response.aclose()
+                await asyncio.sleep(delay)
+                attempt += 1
+                continue
+            if not may_retry or attempt >= policy.max_retries:
+                raise failure from failure.cause
+            await asyncio.sleep(policy.backoff(attempt))
+            attempt += 1
+
+    async def call(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        json_body: Any = None,
+        content: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        auth: bool = True,
+        workspace: bool = True,
+    ) -> ApiResponse:
+        """`send`, then the envelope decoded (an error answer raised as `ApiError`)."""
+        response = await self.send(
+            method,
+            path,
+            params=params,
+            json_body=json_body,
+            content=content,
+            headers=headers,
+            auth=auth,
+            workspace=workspace,
+        )
+        return decode(response)
+
+    @asynccontextmanager
+    async def stream(
+        self, path: str, *, params: Mapping[str, str], headers: Mapping[str, str] | None = None
+    ) -> AsyncIterator[httpx.Response]:
+        """A GET whose answer is read as it arrives (no retry: the caller resumes)."""
+        request = self.http.build_request(
+            "GET",
+            path,
+            params=params,
+            headers=self.headers(auth=True, workspace=True, extra=headers),
+        )
+        try:
+            response = await self.http.send(request, stream=True)
+        except httpx.TransportError as exc:
+            raise NetworkError(f"GET {path}: {exc!r}", cause=exc) from exc
+        try:
+            if response.status_code >= 400:
+                await response.aread()
+                raise error_from(response)
+            yield response
+        finally:
+            await response.aclose()
+
+    async def page(self, path: str, params: Mapping[str, str]) -> Page:
+        answer = await self.call("GET", path, params=params)
+        return Page(items=list(answer.data), meta=answer.meta, request_id=answer.request_id)
+
+    async def cursor_items(self, path: str, params: Mapping[str, str]) -> AsyncIterator[Any]:
+        """Every item of a node or edge list, page after page by `meta.nextCursor`."""
+        query = dict(params)
+        while True:
+            page = await self.page(path, query)
+            for item in page.items:
+                yield item
+            cursor = page.meta.get("nextCursor")
+            if not cursor:
+                return
+            query.pop("offset", None)
+            query["cursor"] = str(cursor)
+
+    async def offset_items(self, path: str, params: Mapping[str, str]) -> AsyncIterator[Any]:
+        """Every item of an offset-paged list (`meta.total`, `limit`, `offset`)."""
+        query = dict(params)
+        offset = int(query.get("offset", "0"))
+        while True:
+            query["offset"] = str(offset)
+            page = await self.page(path, query)
+            for item in page.items:
+                yield item
+            offset += len(page.items)
+            total = page.meta.get("total")
+            if not page.items or (isinstance(total, int) and offset >= total):
+                return
+
+    async def after_items(self, path: str, params: Mapping[str, str]) -> AsyncIterator[Any]:
+        """Every change event after `after`, by `meta.nextCursor` while `meta.hasMore`."""
+        query = dict(params)
+        while True:
+            page = await self.page(path, query)
+            for item in page.items:
+                yield item
+            if not page.meta.get("hasMore"):
+                return
+            query["after"] = str(page.meta["nextCursor"])
+
+    async def before_items(self, path: str, params: Mapping[str, str]) -> AsyncIterator[Any]:
+        """Every delivery attempt, newest first, by `meta.nextBefore`."""
+        query = dict(params)
+        while True:
+            page = await self.page(path, query)
+            for item in page.items:
+                yield item
+            before = page.meta.get("nextBefore")
+            if not before or not page.items:
+                return
+            query["before"] = str(before)
