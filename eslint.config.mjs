@@ -252,7 +252,14 @@ function layerConfigs(layer) {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'test/engines/*/target/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'test/engines/*/target/**',
+      'sdk/python/.venv/**',
+    ],
   },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
