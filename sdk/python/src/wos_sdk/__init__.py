@@ -8,9 +8,9 @@ with Client("http://127.0.0.1:3000", api_key, workspace_id) as client:
         print(each["id"], each["name"])
 """
 
-from ._async_client import AsyncClient
+from ._async.client import AsyncClient
 from ._core import ApiResponse, Page, RetryPolicy
-from ._sync_client import Client
+from ._sync.client import Client
 from ._version import API_VERSION, __version__
 from .commands import BatchBuilder, BatchResult, CommandResult, Ref
 from .errors import (

@@ -1,6 +1,6 @@
 """Sending requests for `AsyncClient`: headers, retries, paging.
 
-Edit this file; `scripts/unasync.py` writes its sync twin, `_sync_transport.py`, from it.
+Edit this file; `scripts/unasync.py` writes its sync twin in `_sync/` from it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from ._core import (
+from .._core import (
     ApiResponse,
     Page,
     RetryPolicy,
@@ -21,7 +21,7 @@ from ._core import (
     decode,
     error_from,
 )
-from .errors import NetworkError, NetworkTimeoutError
+from ..errors import NetworkError, NetworkTimeoutError
 
 
 class AsyncTransport:

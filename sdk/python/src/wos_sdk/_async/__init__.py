@@ -1,0 +1,1 @@
+"""The asynchronous client; `_sync` is generated from this package."""

@@ -1,0 +1,219 @@
+"""Events in and out: the change feed, the webhook subscriptions that push it, and the
+connectors that receive webhooks from other systems.
+
+Edit this file; `scripts/unasync.py` writes its sync twin in `_sync/` from it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any, cast
+
+from .._core import Page
+from ..types import (
+    ChangeEvent,
+    Connector,
+    ConnectorWithSecret,
+    DeliveryAttempt,
+    EventSubscription,
+    EventSubscriptionWithSecret,
+    WebhookEvent,
+)
+from .resource import Resource, _List, _q, _seg
+
+
+class AsyncEvents(Resource):
+    """The change feed: every committed change, in order."""
+
+    def list(
+        self,
+        *,
+        after: str | None = None,
+        types: Sequence[str] | None = None,
+        entity_type: str | None = None,
+        page_size: int = 1000,
+    ) -> AsyncIterator[ChangeEvent]:
+        """`GET /api/events`, page after page until the end of the log (`hasMore` false)."""
+        params = _q(after=after, types=types, entityType=entity_type, limit=page_size)
+        return self._t.after_items("/api/events", params)
+
+    async def page(
+        self,
+        *,
+        after: str | None = None,
+        types: Sequence[str] | None = None,
+        entity_type: str | None = None,
+        limit: int | None = None,
+    ) -> Page:
+        """One page of the feed; `meta.nextCursor` to follow it."""
+        return await self._t.page(
+            "/api/events", _q(after=after, types=types, entityType=entity_type, limit=limit)
+        )
+
+    async def stream(
+        self,
+        *,
+        after: str | None = None,
+        types: Sequence[str] | None = None,
+        entity_type: str | None = None,
+    ) -> AsyncIterator[ChangeEvent]:
+        """`GET /api/events/stream` (Server-Sent Events): events as they commit.
+
+        Ends when the service sends `event: disconnect` or closes the stream; resume with
+        `after=` the `seq` of the last event received.
+        """
+        params = _q(after=after, types=types, entityType=entity_type)
+        headers = {"Accept": "text/event-stream"}
+        async with self._t.stream("/api/events/stream", params=params, headers=headers) as response:
+            event = ""
+            data: _List[str] = []
+            async for line in response.aiter_lines():
+                if line == "":
+                    if data and event != "disconnect":
+                        yield cast(ChangeEvent, json.loads("\n".join(data)))
+                    if event == "disconnect":
+                        return
+                    event, data = "", []
+                    continue
+                if line.startswith(":"):
+                    continue
+                name, _, value = line.partition(":")
+                value = value[1:] if value.startswith(" ") else value
+                if name == "event":
+                    event = value
+                elif name == "data":
+                    data.append(value)
+
+
+class AsyncWebhookSubscriptions(Resource):
+    """Outbound webhooks: the change feed pushed to a URL."""
+
+    async def create(self, body: Mapping[str, Any]) -> EventSubscriptionWithSecret:
+        answer = await self._t.call("POST", "/api/webhook-subscriptions", json_body=dict(body))
+        return cast(EventSubscriptionWithSecret, answer.data)
+
+    def list(self, *, page_size: int = 100) -> AsyncIterator[EventSubscription]:
+        return self._t.offset_items("/api/webhook-subscriptions", _q(limit=page_size))
+
+    async def get(self, subscription_id: str) -> EventSubscription:
+        answer = await self._t.call("GET", f"/api/webhook-subscriptions/{_seg(subscription_id)}")
+        return cast(EventSubscription, answer.data)
+
+    async def update(self, subscription_id: str, changes: Mapping[str, Any]) -> EventSubscription:
+        answer = await self._t.call(
+            "PATCH", f"/api/webhook-subscriptions/{_seg(subscription_id)}", json_body=dict(changes)
+        )
+        return cast(EventSubscription, answer.data)
+
+    async def delete(self, subscription_id: str) -> None:
+        await self._t.call("DELETE", f"/api/webhook-subscriptions/{_seg(subscription_id)}")
+
+    async def rotate_secret(
+        self, subscription_id: str, body: Mapping[str, Any] | None = None
+    ) -> EventSubscriptionWithSecret:
+        answer = await self._t.call(
+            "POST",
+            f"/api/webhook-subscriptions/{_seg(subscription_id)}/rotate-secret",
+            json_body=dict(body or {}),
+        )
+        return cast(EventSubscriptionWithSecret, answer.data)
+
+    async def ping(self, subscription_id: str) -> DeliveryAttempt:
+        answer = await self._t.call(
+            "POST", f"/api/webhook-subscriptions/{_seg(subscription_id)}/ping"
+        )
+        return cast(DeliveryAttempt, answer.data)
+
+    async def redeliver(self, subscription_id: str, event_id: str) -> DeliveryAttempt:
+        answer = await self._t.call(
+            "POST",
+            f"/api/webhook-subscriptions/{_seg(subscription_id)}/redeliver",
+            json_body={"eventId": event_id},
+        )
+        return cast(DeliveryAttempt, answer.data)
+
+    async def replay(self, subscription_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        answer = await self._t.call(
+            "POST",
+            f"/api/webhook-subscriptions/{_seg(subscription_id)}/replay",
+            json_body=dict(body),
+        )
+        return cast(dict[str, Any], answer.data)
+
+    def deliveries(
+        self, subscription_id: str, *, page_size: int = 100
+    ) -> AsyncIterator[DeliveryAttempt]:
+        """`GET /api/webhook-subscriptions/{id}/deliveries`, newest first, every page."""
+        return self._t.before_items(
+            f"/api/webhook-subscriptions/{_seg(subscription_id)}/deliveries", _q(limit=page_size)
+        )
+
+
+class AsyncConnectors(Resource):
+    """Inbound webhook connectors and the events they received."""
+
+    async def create(self, body: Mapping[str, Any]) -> ConnectorWithSecret:
+        return cast(
+            ConnectorWithSecret,
+            (await self._t.call("POST", "/api/connectors", json_body=dict(body))).data,
+        )
+
+    def list(self, *, page_size: int = 100) -> AsyncIterator[Connector]:
+        return self._t.offset_items("/api/connectors", _q(limit=page_size))
+
+    async def get(self, connector_id: str) -> Connector:
+        return cast(
+            Connector, (await self._t.call("GET", f"/api/connectors/{_seg(connector_id)}")).data
+        )
+
+    async def delete(self, connector_id: str) -> None:
+        await self._t.call("DELETE", f"/api/connectors/{_seg(connector_id)}")
+
+    async def rotate_secret(
+        self, connector_id: str, body: Mapping[str, Any] | None = None
+    ) -> ConnectorWithSecret:
+        answer = await self._t.call(
+            "POST",
+            f"/api/connectors/{_seg(connector_id)}/rotate-secret",
+            json_body=dict(body or {}),
+        )
+        return cast(ConnectorWithSecret, answer.data)
+
+    def list_events(
+        self, connector_id: str, *, status: str | None = None, page_size: int = 100
+    ) -> AsyncIterator[WebhookEvent]:
+        return self._t.offset_items(
+            f"/api/connectors/{_seg(connector_id)}/events", _q(limit=page_size, status=status)
+        )
+
+    async def get_event(self, connector_id: str, event_id: str) -> WebhookEvent:
+        answer = await self._t.call(
+            "GET", f"/api/connectors/{_seg(connector_id)}/events/{_seg(event_id)}"
+        )
+        return cast(WebhookEvent, answer.data)
+
+    async def replay_event(self, connector_id: str, event_id: str) -> WebhookEvent:
+        answer = await self._t.call(
+            "POST", f"/api/connectors/{_seg(connector_id)}/events/{_seg(event_id)}/replay"
+        )
+        return cast(WebhookEvent, answer.data)
+
+
+class AsyncWebhooks(Resource):
+    async def receive(
+        self, endpoint_id: str, body: bytes, headers: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """`POST /api/webhooks/{endpointId}`: what a sender does (the body signed by it).
+
+        Authenticated by the signature headers in `headers`, not by the API key.
+        """
+        answer = await self._t.call(
+            "POST",
+            f"/api/webhooks/{_seg(endpoint_id)}",
+            content=body,
+            headers={"Content-Type": "application/json", **headers},
+            auth=False,
+            workspace=False,
+        )
+        return cast(dict[str, Any], answer.data)

@@ -1,0 +1,1 @@
+"""The synchronous client, generated from `_async` by `scripts/unasync.py`."""
