@@ -5,7 +5,14 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from wos_sdk import Client, NetworkError, RateLimitError, RetryPolicy, ServiceUnavailableError
+from wos_sdk import (
+    AsyncClient,
+    Client,
+    NetworkError,
+    RateLimitError,
+    RetryPolicy,
+    ServiceUnavailableError,
+)
 
 FAST = RetryPolicy(max_retries=3, initial_backoff=0.001, max_backoff=0.002, max_retry_after=5)
 
@@ -91,3 +98,24 @@ def test_backoff_grows_exponentially_with_jitter() -> None:
         waits = [policy.backoff(attempt) for _ in range(50)]
         assert all(ceiling / 2 <= w <= ceiling for w in waits)
         assert len(set(waits)) > 1
+
+
+async def test_the_async_client_retries_a_command_with_its_key() -> None:
+    seen: list[httpx.Request] = []
+    answers: list[httpx.Response | Exception] = [httpx.ReadError("cut"), _node_answer()]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    http = httpx.AsyncClient(base_url="http://wos.test", transport=httpx.MockTransport(handler))
+    client = AsyncClient("http://wos.test", "wos_key", "ws-1", retry=FAST, http_client=http)
+    node = await client.nodes.create("Pump", "p")
+    await http.aclose()
+    assert node["id"] == "n1"
+    assert (
+        len(seen) == 2 and seen[0].headers["idempotency-key"] == seen[1].headers["idempotency-key"]
+    )
