@@ -58,6 +58,7 @@ module.exports = {
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...shared, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.test.ts'] },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+    { ...shared, displayName: 'sdk', testMatch: ['<rootDir>/sdk/typescript/test/**/*.test.ts'] },
     ...(neo4jUnavailable === null
       ? [
           {

@@ -1,0 +1,33 @@
+/** TypeScript client of the Workspace Ontology Service. */
+export {
+  BatchBuilder,
+  BatchResult,
+  MAX_BATCH_COMMANDS,
+  type BatchCommand,
+  type BatchRef,
+  type Edge,
+  type IdOrRef,
+  type Node,
+} from './batch';
+export {
+  WosClient,
+  createClient,
+  type ClientOptions,
+  type Command,
+  type CommandOutcome,
+  type ExecutedCommand,
+} from './client';
+export { WosApiError, WosError, WosNetworkError } from './errors';
+export { apiVersion, type components, type operations, type paths } from './generated/openapi';
+export type {
+  ApiResult,
+  CallOptions,
+  CallParams,
+  OperationId,
+  OperationMethods,
+  ResponseData,
+  ResponseMeta,
+} from './operation-types';
+export { PageIterator, type ItemOf, type ListOperationId, type Page } from './pagination';
+export { DEFAULT_RETRY, type RetryOptions } from './retry';
+export type { FetchLike } from './transport';
