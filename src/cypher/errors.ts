@@ -47,6 +47,18 @@ export class CypherUnsupportedError extends AppError {
   }
 }
 
+/**
+ * A duration used as a value of its own: both engines support durations only as an operand
+ * of date and datetime arithmetic.
+ */
+export function durationAsValueError(position: Position): CypherUnsupportedError {
+  return new CypherUnsupportedError(
+    'duration',
+    'A duration can only be added to or subtracted from a date or datetime',
+    position,
+  );
+}
+
 /** The limits a query can exceed; `details.limit` names one of them. */
 export type CypherLimitName =
   | 'queryLength'

@@ -1,6 +1,6 @@
 import type { BinaryOp, Expr, PatternElement, PatternPart } from '../../../cypher/ast';
 import { containsAggregate } from '../../../cypher/ast-utils';
-import { CypherUnsupportedError } from '../../../cypher/errors';
+import { durationAsValueError } from '../../../cypher/errors';
 import { TEMPORAL_FIELDS } from '../../../cypher/temporal';
 import { isNumeric, type CyType } from '../../../cypher/types';
 import { RESERVED_PROPERTY_KEYS } from '../../../domain/properties';
@@ -60,11 +60,7 @@ export class ExpressionEmitter {
   emit(expr: Expr, scope: Scope): string {
     if (expr.folded) {
       if (expr.folded.kind === 'duration') {
-        throw new CypherUnsupportedError(
-          'duration',
-          'A duration can only be added to or subtracted from a date or datetime',
-          expr.pos,
-        );
+        throw durationAsValueError(expr.pos);
       }
       return this.ctx.bind(temporalValue(expr.folded));
     }

@@ -1,5 +1,5 @@
 import type { Expr, FunctionCall } from '../../../cypher/ast';
-import { CypherUnsupportedError } from '../../../cypher/errors';
+import { durationAsValueError } from '../../../cypher/errors';
 import { RESERVED_PROPERTY_KEYS } from '../../../domain/properties';
 import { quotePropertyKey } from '../identifiers';
 import type { Scope } from './emit-context';
@@ -141,11 +141,7 @@ export function emitCall(e: ExpressionEmitter, call: FunctionCall, scope: Scope)
     case 'datetime':
       return kind() === 'datetime' ? value() : parseInstant(e, arg(), scope);
     case 'duration':
-      throw new CypherUnsupportedError(
-        'duration',
-        'A duration can only be added to or subtracted from a date or datetime',
-        call.pos,
-      );
+      throw durationAsValueError(call.pos);
     default:
       throw new Error(`the Neo4j emitter has no function ${call.name}`);
   }

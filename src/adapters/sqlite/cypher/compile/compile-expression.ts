@@ -6,7 +6,7 @@ import type {
   ProjectionItem,
 } from '../../../../cypher/ast';
 import { isComparison } from '../../../../cypher/ast-utils';
-import { CypherLimitError, CypherUnsupportedError } from '../../../../cypher/errors';
+import { CypherLimitError, durationAsValueError } from '../../../../cypher/errors';
 import { TEMPORAL_FIELDS } from '../../../../cypher/temporal';
 import { ANY, BOOLEAN, NULL, type CyType } from '../../../../cypher/types';
 import { literalPath } from '../../filter-sql';
@@ -89,11 +89,7 @@ export class ExpressionCompiler {
     const type = expr.type ?? ANY;
     if (expr.folded) {
       if (expr.folded.kind === 'duration') {
-        throw new CypherUnsupportedError(
-          'duration',
-          'A duration can only be added to or subtracted from a date or datetime',
-          expr.pos,
-        );
+        throw durationAsValueError(expr.pos);
       }
       return { sql: this.sql.bind(expr.folded.iso), type };
     }

@@ -1,5 +1,5 @@
 import type { Expr, FunctionCall } from '../../../../cypher/ast';
-import { CypherUnsupportedError } from '../../../../cypher/errors';
+import { durationAsValueError } from '../../../../cypher/errors';
 import { ANY, elementOf } from '../../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
 import { textOf } from './compile-operators';
@@ -261,11 +261,7 @@ export function compileCall(
     }
     case 'duration':
       // A duration that is not a constant (duration(null), duration($p) of no map).
-      throw new CypherUnsupportedError(
-        'duration',
-        'A duration can only be added to or subtracted from a date or datetime',
-        call.pos,
-      );
+      throw durationAsValueError(call.pos);
     default:
       throw new Error(`the SQLite compiler has no function ${call.name}`);
   }
