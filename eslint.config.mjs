@@ -259,6 +259,7 @@ export default tseslint.config(
       'data/**',
       'test/engines/*/target/**',
       'sdk/python/.venv/**',
+      'sdk/typescript/dist/**',
     ],
   },
   eslint.configs.recommended,
