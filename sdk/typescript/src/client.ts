@@ -11,6 +11,7 @@ import type {
   CallParams,
   OperationId,
   OperationMethods,
+  ParamsOptional,
 } from './operation-types';
 import { PageIterator, type ListOperationId } from './pagination';
 import type { RetryOptions } from './retry';
@@ -18,6 +19,9 @@ import { Transport, type FetchLike } from './transport';
 
 type Schemas = components['schemas'];
 type Query<K extends OperationId> = CallParams<K> extends { query?: infer Q } ? Q : never;
+/** The parameters argument of operation `K`: optional when nothing in it is required. */
+type ParamsArgument<K extends OperationId> =
+  ParamsOptional<K> extends true ? [params?: CallParams<K>] : [params: CallParams<K>];
 
 /** What `createClient` takes. */
 export interface ClientOptions {
@@ -65,13 +69,17 @@ export class WosClient {
   }
 
   /** Calls operation `id` (the same as `client.operations[id](params)`). */
-  call<K extends OperationId>(id: K, params?: CallParams<K>): Promise<ApiResult<K>> {
-    return this.transport.call(id, params);
+  call<K extends OperationId>(id: K, ...params: ParamsArgument<K>): Promise<ApiResult<K>> {
+    return this.transport.call(id, params[0]);
   }
 
   /** Every item of a list operation, fetched a page at a time as the iteration goes. */
-  paginate<K extends ListOperationId>(id: K, params?: CallParams<K>): PageIterator<K> {
-    return new PageIterator(id, (p) => this.transport.call(id, p), (params ?? {}) as CallParams<K>);
+  paginate<K extends ListOperationId>(id: K, ...params: ParamsArgument<K>): PageIterator<K> {
+    return new PageIterator(
+      id,
+      (p) => this.transport.call(id, p),
+      (params[0] ?? {}) as CallParams<K>,
+    );
   }
 
   /** The credential: its kind, name, workspaces and scopes. */

@@ -156,10 +156,11 @@ export class Transport {
     if (body !== undefined && row.body !== null) {
       headers.set('content-type', row.body);
     }
+    // An Idempotency-Key counts only where the service reads it: elsewhere it is ignored.
     const retrySafe =
       IDEMPOTENT_METHODS.has(row.method) ||
       READ_ONLY_POSTS.has(operationId) ||
-      headers.has('idempotency-key');
+      (row.idempotencyKey && headers.has('idempotency-key'));
 
     for (let attempt = 1; ; attempt += 1) {
       let response: Response;

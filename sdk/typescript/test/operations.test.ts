@@ -140,6 +140,9 @@ describe('client.operations', () => {
     if (Date.now() < 0) {
       // @ts-expect-error path parameters are required
       void s.client.operations.getNode({});
+      // @ts-expect-error so is the parameters argument, when it holds them
+      void s.client.call('getNode');
+      void s.client.call('getHealth');
       // @ts-expect-error unknown command type
       void s.client.commands.execute({ type: 'NOPE', payload: {} });
       // @ts-expect-error limit is a number

@@ -98,6 +98,17 @@ describe('retries', () => {
     // The service did apply it, once: retrying would have made a second key.
     const keys = await s.client.paginate('listApiKeys').toArray();
     expect(keys.filter((key) => key.name === 'cut once')).toHaveLength(1);
+
+    // An Idempotency-Key header makes no difference where the service does not read it.
+    const cut = fetchCuttingAnswers(1);
+    const keyed = s.clientWith({ fetch: cut.fetch, retry: { baseDelayMs: 1 } });
+    await expect(
+      keyed.operations.createApiKey({
+        body: { name: 'cut once, keyed', scopes: ['read:nodes'] },
+        headers: { 'Idempotency-Key': 'ignored-by-this-route' },
+      }),
+    ).rejects.toBeInstanceOf(WosNetworkError);
+    expect(cut.calls).toEqual(['POST /api/api-keys']);
   });
 
   it('retries a read whose answer was lost', async () => {
