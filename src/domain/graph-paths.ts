@@ -92,6 +92,78 @@ export function admitSteps(
   return level;
 }
 
+/** The deepest neighbourhood the GraphStore port allows (`neighborhood`: 1..3 hops). */
+export const MAX_NEIGHBORHOOD_DEPTH = 3;
+
+/** Checks `GraphStore.neighborhood` options as the port defines them, before any query runs. */
+export function checkNeighborhoodOptions(options: { depth: number; maxNodes: number }): void {
+  const { depth, maxNodes } = options;
+  if (!Number.isInteger(depth) || depth < 1 || depth > MAX_NEIGHBORHOOD_DEPTH) {
+    throw new RangeError(`depth must be 1..${MAX_NEIGHBORHOOD_DEPTH}, got ${depth}`);
+  }
+  if (!Number.isInteger(maxNodes) || maxNodes < 1) {
+    throw new RangeError(`maxNodes must be a positive integer, got ${maxNodes}`);
+  }
+}
+
+/**
+ * A breadth-first neighbourhood walk from one node, the same on both graph adapters: each
+ * engine reads the steps of a hop from `frontier()` and hands them to `admit`, then reads
+ * the records of `order` and `edgeIds` once, for `result`.
+ */
+export class NeighborhoodWalk {
+  /** Reached node ids, the start first, then level by level in id order. */
+  readonly order: string[];
+  /** Ids of the edges whose two ends are reached. */
+  readonly edgeIds = new Set<string>();
+  private readonly reached: Set<string>;
+  private next: string[];
+  private hops = 0;
+  private truncated = false;
+
+  constructor(
+    startId: string,
+    private readonly options: { depth: number; maxNodes: number },
+  ) {
+    this.reached = new Set([startId]);
+    this.order = [startId];
+    this.next = [startId];
+  }
+
+  /** The node ids the next hop starts from, or null when the walk is over. */
+  frontier(): readonly string[] | null {
+    return this.hops < this.options.depth && this.next.length > 0 && !this.truncated
+      ? this.next
+      : null;
+  }
+
+  /** Admits one hop's steps (see `admitSteps`). */
+  admit(steps: readonly HopStep[]): void {
+    this.hops++;
+    ({ next: this.next, truncated: this.truncated } = admitSteps(
+      steps,
+      this.reached,
+      this.order,
+      this.edgeIds,
+      this.options.maxNodes,
+    ));
+  }
+
+  /** The neighbourhood, in walk order, from the records read for `order` and `edgeIds`. */
+  result(
+    nodes: ReadonlyMap<string, GraphNode>,
+    edges: ReadonlyMap<string, GraphEdge>,
+  ): { nodes: GraphNode[]; edges: GraphEdge[]; truncated: boolean } {
+    return {
+      nodes: this.order.map((id) => nodes.get(id)).filter((n): n is GraphNode => n !== undefined),
+      edges: [...this.edgeIds]
+        .map((id) => edges.get(id))
+        .filter((e): e is GraphEdge => e !== undefined),
+      truncated: this.truncated,
+    };
+  }
+}
+
 /** Checks `GraphStore.expand` options as the port defines them, before any query runs. */
 export function checkExpansionOptions(options: { depth: number; maxNodes: number }): void {
   const { depth, maxNodes } = options;

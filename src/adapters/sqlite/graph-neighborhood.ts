@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { Direction, GraphEdge, GraphNode } from '../../domain/graph';
-import { admitSteps, type HopStep } from '../../domain/graph-paths';
+import type { Direction } from '../../domain/graph';
+import { checkNeighborhoodOptions, NeighborhoodWalk, type HopStep } from '../../domain/graph-paths';
 import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
 import {
   EDGES_BY_IDS_SQL,
@@ -27,9 +27,6 @@ interface Branch {
   next: 'source_id' | 'target_id';
 }
 
-/** The deepest traversal the port allows (depth 1..3). */
-export const MAX_DEPTH = 3;
-
 /**
  * Breadth-first neighbourhoods, one indexed query per hop and direction (an undirected
  * traversal uses two indexed branches, never a UNION ALL view of all edges, which was
@@ -52,13 +49,7 @@ export class NeighborhoodQuery {
   }
 
   run(workspaceId: string, nodeId: string, options: NeighborhoodOptions): Neighborhood | null {
-    const { depth, maxNodes } = options;
-    if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) {
-      throw new RangeError(`depth must be 1..${MAX_DEPTH}, got ${depth}`);
-    }
-    if (!Number.isInteger(maxNodes) || maxNodes < 1) {
-      throw new RangeError(`maxNodes must be a positive integer, got ${maxNodes}`);
-    }
+    checkNeighborhoodOptions(options);
     // One read transaction: every hop sees the same snapshot, so no edge can point at a
     // node that a commit between two hops removed.
     return this.reader.transaction(() => this.traverse(workspaceId, nodeId, options))();
@@ -75,31 +66,15 @@ export class NeighborhoodQuery {
     }
     const branches = this.branches(options.direction);
     const types = options.types.length > 0 ? JSON.stringify(options.types) : null;
-    const reached = new Set<string>([nodeId]);
-    const order: string[] = [nodeId];
-    const edgeIds = new Set<string>();
-    let frontier = [nodeId];
-    let truncated = false;
-
-    for (let hop = 1; hop <= options.depth && frontier.length > 0 && !truncated; hop++) {
-      const steps = this.hop(workspaceId, frontier, branches, types);
-      ({ next: frontier, truncated } = admitSteps(
-        steps,
-        reached,
-        order,
-        edgeIds,
-        options.maxNodes,
-      ));
+    const walk = new NeighborhoodWalk(nodeId, options);
+    for (let frontier = walk.frontier(); frontier; frontier = walk.frontier()) {
+      walk.admit(this.hop(workspaceId, frontier, branches, types));
     }
 
-    const nodes = readByIds(this.nodesByIds, workspaceId, order.slice(1), toNode);
+    const nodes = readByIds(this.nodesByIds, workspaceId, walk.order.slice(1), toNode);
     nodes.set(nodeId, toNode(startRow));
-    const edges = readByIds(this.edgesByIds, workspaceId, edgeIds, toEdge);
-    return {
-      nodes: order.map((id) => nodes.get(id)).filter((n): n is GraphNode => n !== undefined),
-      edges: [...edgeIds].map((id) => edges.get(id)).filter((e): e is GraphEdge => e !== undefined),
-      truncated,
-    };
+    const edges = readByIds(this.edgesByIds, workspaceId, walk.edgeIds, toEdge);
+    return walk.result(nodes, edges);
   }
 
   private hop(
