@@ -142,17 +142,9 @@ export class SnapshotStore {
 
   /** Deletes every snapshot (the vector table was recreated). */
   discardAll(): void {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      if (name.endsWith('.json') || name.endsWith('.usearch') || name.endsWith('.tmp')) {
-        fs.rmSync(path.join(this.dir, name), { force: true });
-      }
-    }
+    this.removeFiles(
+      (name) => name.endsWith('.json') || name.endsWith('.usearch') || name.endsWith('.tmp'),
+    );
   }
 
   private metaPath(workspaceId: string): string {
@@ -161,21 +153,26 @@ export class SnapshotStore {
 
   private removeGraphFiles(workspaceId: string, keep: string | null): void {
     const prefix = `${fileStem(workspaceId)}-`;
+    // Graph files are `<stem>-<uuid>.usearch`: the prefix alone could match another stem.
+    this.removeFiles(
+      (name) =>
+        name.startsWith(prefix) &&
+        name.endsWith('.usearch') &&
+        name.length === prefix.length + 36 + '.usearch'.length &&
+        name !== keep,
+    );
+  }
+
+  /** Deletes the directory's files whose name `matches` (none when it cannot be listed). */
+  private removeFiles(matches: (name: string) => boolean): void {
     let names: string[];
     try {
       names = fs.readdirSync(this.dir);
     } catch {
       return;
     }
-    for (const name of names) {
-      // Graph files are `<stem>-<uuid>.usearch`: the prefix alone could match another stem.
-      const graphOfThis =
-        name.startsWith(prefix) &&
-        name.endsWith('.usearch') &&
-        name.length === prefix.length + 36 + '.usearch'.length;
-      if (graphOfThis && name !== keep) {
-        fs.rmSync(path.join(this.dir, name), { force: true });
-      }
+    for (const name of names.filter(matches)) {
+      fs.rmSync(path.join(this.dir, name), { force: true });
     }
   }
 }
