@@ -11,15 +11,20 @@ export interface StdoutDestination extends pino.DestinationStream {
   drained(): Promise<void>;
 }
 
+/** How long a logged line may wait to be handed over with the lines after it. */
+const LOG_BATCH_MS = 5;
+/** Buffered text handed over at once, without waiting for LOG_BATCH_MS. */
+const LOG_BATCH_MAX_CHARS = 64 * 1024;
+
 /**
- * Standard output for the service's logs, written asynchronously: the lines logged in one
- * turn of the event loop are handed over together at its end (`setImmediate`), and lines
- * handed over while a write is in flight go out together in the next one, instead of one
- * write(2) per line. Under load that is one write for many requests (each write is a round
- * trip through libuv's thread pool); a quiet service still logs at once. Whatever is still
- * buffered is written synchronously when the process exits. A line whose write is already
- * in flight is not covered by that last synchronous write: a process that exits on purpose
- * waits for `drained()` first.
+ * Standard output for the service's logs, written asynchronously: a line is handed over
+ * with the others logged within LOG_BATCH_MS of it, and lines handed over while a write is
+ * in flight go out together in the next one, instead of one write(2) per line. Under load
+ * that is one write for many requests (each write is a round trip through libuv's thread
+ * pool, costlier than formatting the line); a quiet service still logs within a few
+ * milliseconds. Whatever is still buffered is written synchronously when the process
+ * exits. A line whose write is already in flight is not covered by that last synchronous
+ * write: a process that exits on purpose waits for `drained()` first.
  */
 export function asyncStdout(): StdoutDestination {
   const destination = pino.destination({ dest: 1, sync: false });
@@ -27,9 +32,10 @@ export function asyncStdout(): StdoutDestination {
   // which it emits once everything handed to it so far has been written.
   let busy = false;
   let pending = '';
-  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
   const handOver = (): void => {
-    scheduled = false;
+    clearTimeout(timer);
+    timer = undefined;
     if (pending !== '') {
       const lines = pending;
       pending = '';
@@ -54,9 +60,11 @@ export function asyncStdout(): StdoutDestination {
   return {
     write(line: string) {
       pending += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(handOver);
+      if (pending.length >= LOG_BATCH_MAX_CHARS) {
+        handOver();
+      } else if (timer === undefined) {
+        // Unref'd: a process with nothing else to do exits, and its 'exit' writes the rest.
+        timer = setTimeout(handOver, LOG_BATCH_MS).unref();
       }
     },
     drained: () => {
