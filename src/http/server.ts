@@ -172,7 +172,9 @@ export function createHttpServer(
   const stalls = watchStalledResponses(server, timeouts.responseStallMs ?? 120_000, logger);
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     responses.set(req.socket, res);
-    boundBody(req, res, timeouts.bodyMs, logger);
+    // Once the parser is done with what arrived: a request without a body (most of them)
+    // is complete by then, and needs no bound.
+    queueMicrotask(() => boundBody(req, res, timeouts.bodyMs, logger));
     stalls.watch(res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -305,10 +307,8 @@ function watchStalledResponses(
   server.once('close', () => clearInterval(timer));
   return {
     watch(res) {
-      const done = stalls.watch(res, Date.now());
-      // Finished: all of it handed to the kernel; closed: done or cut.
-      res.once('finish', done);
-      res.once('close', done);
+      // A response closes once (right after it finished, or when its connection was cut).
+      res.on('close', stalls.watch(res, Date.now()));
     },
   };
 }

@@ -16,6 +16,10 @@ export const CLIENT_CLOSED_STATUS = 499;
  * client went away, or a stream was cut off) ends when its connection closes: its line says
  * `aborted: true`, with the status sent, or CLIENT_CLOSED_STATUS if none was. Logs carry
  * the request id; never headers, bodies or query strings (which may hold secrets).
+ *
+ * Both cases are heard on the response's `close`, which Node emits exactly once per
+ * response, right after `finish` (in the next tick) or when the connection closes first:
+ * one listener per request rather than two.
  */
 export function requestLifecycle(logger: Logger, metrics: HttpMetrics) {
   // The access line's fields are fixed and never hold a secret, so it skips the redaction
@@ -26,12 +30,8 @@ export function requestLifecycle(logger: Logger, metrics: HttpMetrics) {
     const ctx: Request['ctx'] = { requestId: id, startedAt: process.hrtime.bigint() };
     req.ctx = ctx;
     res.setHeader('X-Request-Id', id);
-    let ended = false;
-    const end = (aborted: boolean) => {
-      if (ended) {
-        return;
-      }
-      ended = true;
+    res.on('close', () => {
+      const aborted = !res.writableFinished;
       const seconds = Number(process.hrtime.bigint() - ctx.startedAt) / 1e9;
       const route = ctx.route ?? 'unmatched';
       const status = aborted && !res.headersSent ? CLIENT_CLOSED_STATUS : res.statusCode;
@@ -50,9 +50,7 @@ export function requestLifecycle(logger: Logger, metrics: HttpMetrics) {
         },
         'request',
       );
-    };
-    res.on('finish', () => end(false));
-    res.on('close', () => end(!res.writableFinished));
+    });
     next();
   };
 }
