@@ -3,6 +3,9 @@
  * commands of nodes and edges (GET /api/queries/*, POST /api/commands/execute), and their
  * types. The other areas extend the roots (live-data.ts, search.ts).
  */
+/** The paging arguments of every node and edge list (the REST lists' limit, offset, after, count). */
+const PAGE_ARGS = 'limit: Int = 50, offset: Int = 0, after: String, count: Boolean = true';
+
 export const GRAPH_TYPE_DEFS = /* GraphQL */ `
   """
   Any JSON value: node and edge properties, command payloads and results.
@@ -30,10 +33,7 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
     nodes(
       where: NodeWhere
       sort: [NodeSort!]
-      limit: Int = 50
-      offset: Int = 0
-      after: String
-      count: Boolean = true
+      ${PAGE_ARGS}
     ): NodeConnection
 
     """
@@ -47,10 +47,7 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
     edges(
       where: EdgeWhere
       sort: [EdgeSort!]
-      limit: Int = 50
-      offset: Int = 0
-      after: String
-      count: Boolean = true
+      ${PAGE_ARGS}
     ): EdgeConnection
   }
 
@@ -113,10 +110,7 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
       direction: Direction = BOTH
       type: String
       sort: [EdgeSort!]
-      limit: Int = 50
-      offset: Int = 0
-      after: String
-      count: Boolean = true
+      ${PAGE_ARGS}
     ): EdgeConnection
     """
     The neighbourhood within depth hops (1 to 3), following only edges of the given types
