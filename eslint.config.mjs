@@ -58,6 +58,14 @@ const NOT_CONFIG =
   'Only the container reads the configuration: take the values you need as constructor ' +
   'options (src/container/ passes them from Config).';
 
+/** Refusals several layers share. */
+const NO_ADAPTERS = { names: ['adapters'], message: NOT_ADAPTERS };
+const NO_PRESENTATION = { names: PRESENTATION, message: NOT_PRESENTATION };
+const NO_CONFIG = { names: ['config'], message: NOT_CONFIG };
+const NO_CONTAINER = { names: ['container', 'main'], message: NOT_CONTAINER };
+/** The container and the entry point, and the lifecycle they drive. */
+const NO_ASSEMBLY = { names: ['container', 'main', 'lifecycle'], message: NOT_CONTAINER };
+
 /**
  * Who may import what. `files`: folders of src/, or top-level files as `name.ts` (`*` is
  * every file: the default for a folder not listed yet). `forbid`: entries of src/ the layer
@@ -69,10 +77,7 @@ const LAYERS = [
   {
     name: 'default',
     files: ['*'],
-    forbid: [
-      { names: ['adapters'], message: NOT_ADAPTERS },
-      { names: ['container', 'main'], message: NOT_CONTAINER },
-    ],
+    forbid: [NO_ADAPTERS, NO_CONTAINER],
   },
   {
     name: 'domain',
@@ -99,41 +104,36 @@ const LAYERS = [
     name: 'shared',
     files: [...SHARED, ...SHARED_FILES],
     forbid: [
-      { names: ['adapters'], message: NOT_ADAPTERS },
+      NO_ADAPTERS,
       {
         names: SERVICES,
         message:
           'Services and adapters both use cypher/, filters/, secrets/, workers/ and metrics/, ' +
           'so these import no service: move what they need into domain/ or ports/.',
       },
-      { names: PRESENTATION, message: NOT_PRESENTATION },
-      { names: ['container', 'main', 'lifecycle'], message: NOT_CONTAINER },
+      NO_PRESENTATION,
+      NO_ASSEMBLY,
     ],
   },
   {
     name: 'config',
     files: ['config'],
     forbid: [
-      { names: ['adapters'], message: NOT_ADAPTERS },
+      NO_ADAPTERS,
       {
         names: SERVICES,
         message:
           'config/ parses the environment into plain values for the container; it imports no ' +
           'service: move the rule it needs into domain/.',
       },
-      { names: PRESENTATION, message: NOT_PRESENTATION },
-      { names: ['container', 'main', 'lifecycle'], message: NOT_CONTAINER },
+      NO_PRESENTATION,
+      NO_ASSEMBLY,
     ],
   },
   {
     name: 'services',
     files: SERVICES,
-    forbid: [
-      { names: ['adapters'], message: NOT_ADAPTERS },
-      { names: PRESENTATION, message: NOT_PRESENTATION },
-      { names: ['config'], message: NOT_CONFIG },
-      { names: ['container', 'main', 'lifecycle'], message: NOT_CONTAINER },
-    ],
+    forbid: [NO_ADAPTERS, NO_PRESENTATION, NO_CONFIG, NO_ASSEMBLY],
   },
   {
     name: 'adapters',
@@ -145,39 +145,36 @@ const LAYERS = [
           'An adapter implements a port and knows nothing of the services that use it: what it ' +
           'needs goes in the port (src/ports/) or domain/.',
       },
-      { names: PRESENTATION, message: NOT_PRESENTATION },
-      { names: ['config'], message: NOT_CONFIG },
-      { names: ['container', 'main', 'lifecycle'], message: NOT_CONTAINER },
+      NO_PRESENTATION,
+      NO_CONFIG,
+      NO_ASSEMBLY,
     ],
   },
   {
     name: 'lifecycle',
     files: ['lifecycle'],
     forbid: [
-      { names: ['adapters'], message: NOT_ADAPTERS },
+      NO_ADAPTERS,
       {
         names: SERVICES,
         message:
           'lifecycle/ says when the service starts and stops; the container connects it to the ' +
           'services (an AbortSignal, a release callback), so it imports none.',
       },
-      { names: PRESENTATION, message: NOT_PRESENTATION },
-      { names: ['container', 'main'], message: NOT_CONTAINER },
+      NO_PRESENTATION,
+      NO_CONTAINER,
     ],
   },
   {
     name: 'presentation',
     files: ['http', 'graphql', 'cli', 'explorer', 'app.ts'],
-    forbid: [
-      { names: ['adapters'], message: NOT_ADAPTERS },
-      { names: ['container', 'main'], message: NOT_CONTAINER },
-    ],
+    forbid: [NO_ADAPTERS, NO_CONTAINER],
   },
   {
     // The CLI's entry point builds the container, as src/main.ts does for the server.
     name: 'cli-main',
     files: ['cli/main.ts'],
-    forbid: [{ names: ['adapters'], message: NOT_ADAPTERS }],
+    forbid: [NO_ADAPTERS],
   },
   {
     name: 'main',
