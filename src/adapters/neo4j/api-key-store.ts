@@ -1,11 +1,11 @@
 import type { ApiKey } from '../../domain/api-key';
-import { NotFoundError } from '../../errors';
 import { readApiKey } from '../../ports/api-key-records';
 import type { ApiKeyStore, NewApiKey } from '../../ports/api-key-store';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
+import { createInWorkspace } from './create-in-workspace';
 import { nodeFields } from './record-fields';
-import { countField, mapField, readPage, runOne } from './statement';
+import { mapField, readPage, runOne } from './statement';
 import {
   API_KEY_BY_HASH,
   API_KEY_COUNT,
@@ -25,24 +25,17 @@ export class Neo4jApiKeyStore implements ApiKeyStore {
   constructor(private readonly client: Neo4jClient) {}
 
   async create(key: NewApiKey): Promise<ApiKey> {
-    const created = await this.client.write(async (tx) => {
-      const record = await runOne(tx, API_KEY_CREATE, {
-        id: key.id,
-        workspaceId: key.workspaceId,
-        name: key.name,
-        prefix: key.prefix,
-        secretHash: key.secretHash,
-        scopes: [...key.scopes],
-        createdAt: toDateTime(key.createdAt),
-        expiresAt: key.expiresAt === null ? null : toDateTime(key.expiresAt),
-        createdBy: key.createdBy,
-      });
-      return countField(record, 'created');
+    await createInWorkspace(this.client, API_KEY_CREATE, {
+      id: key.id,
+      workspaceId: key.workspaceId,
+      name: key.name,
+      prefix: key.prefix,
+      secretHash: key.secretHash,
+      scopes: [...key.scopes],
+      createdAt: toDateTime(key.createdAt),
+      expiresAt: key.expiresAt === null ? null : toDateTime(key.expiresAt),
+      createdBy: key.createdBy,
     });
-    if (created !== 1) {
-      // As the SQLite store's foreign key does: a key belongs to an existing workspace.
-      throw new NotFoundError(`Workspace ${key.workspaceId} not found.`, { id: key.workspaceId });
-    }
     const { secretHash: _hash, ...visible } = key;
     return { ...visible, revokedAt: null };
   }

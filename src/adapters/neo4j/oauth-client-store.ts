@@ -1,9 +1,9 @@
 import type { OAuthClient } from '../../domain/oauth';
-import { NotFoundError } from '../../errors';
 import type { OAuthClientStore } from '../../ports/oauth-client-store';
 import { readOAuthClient } from '../../ports/oauth-records';
 import type { Page, PageRequest } from '../../ports/paging';
 import type { Neo4jClient } from './client';
+import { createInWorkspace } from './create-in-workspace';
 import { nodeFields } from './record-fields';
 import { countField, mapField, readPage, runAll, runOne } from './statement';
 import {
@@ -21,22 +21,15 @@ export class Neo4jOAuthClientStore implements OAuthClientStore {
   constructor(private readonly client: Neo4jClient) {}
 
   async create(c: OAuthClient): Promise<OAuthClient> {
-    const created = await this.client.write(async (tx) => {
-      const record = await runOne(tx, CLIENT_CREATE, {
-        id: c.id,
-        workspaceId: c.workspaceId,
-        name: c.name,
-        redirectUri: c.redirectUri,
-        scopes: [...c.scopes],
-        createdAt: toDateTime(c.createdAt),
-        createdBy: c.createdBy,
-      });
-      return countField(record, 'created');
+    await createInWorkspace(this.client, CLIENT_CREATE, {
+      id: c.id,
+      workspaceId: c.workspaceId,
+      name: c.name,
+      redirectUri: c.redirectUri,
+      scopes: [...c.scopes],
+      createdAt: toDateTime(c.createdAt),
+      createdBy: c.createdBy,
     });
-    if (created !== 1) {
-      // As the SQLite store's foreign key does: a client belongs to an existing workspace.
-      throw new NotFoundError(`Workspace ${c.workspaceId} not found.`, { id: c.workspaceId });
-    }
     return { ...c, scopes: [...c.scopes] };
   }
 
