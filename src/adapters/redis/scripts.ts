@@ -5,6 +5,14 @@ import type { Redis } from 'ioredis';
  * check and the write it guards can never interleave with another instance's. Times of
  * leases come from the Redis server's clock (`TIME`), one clock for every instance.
  */
+/** Lua: `now`, the Redis server's time in milliseconds. */
+const SERVER_NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** Lua: the leases' key (KEYS[1]) expires with its latest lease, so an idle set goes away. */
+const EXPIRE_WITH_LAST_LEASE = `local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+redis.call('PEXPIREAT', KEYS[1], last[2])`;
+
 const SCRIPTS = {
   /**
    * KEYS: the windows' keys. ARGV: per window its limit (-1: none) and time to live in ms.
@@ -38,28 +46,23 @@ return {tonumber(count), redis.call('PTTL', KEYS[1])}`,
    * Drops expired leases, then adds this one if fewer than the limit remain. Returns 1|0.
    */
   wosAcquire: `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+${SERVER_NOW}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
-local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-redis.call('PEXPIREAT', KEYS[1], last[2])
+${EXPIRE_WITH_LAST_LEASE}
 return 1`,
   /** KEYS[1]: the leases. ARGV: lease id, ttlMs. Extends an unexpired lease. Returns 1|0. */
   wosRenew: `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+${SERVER_NOW}
 local until_ms = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if (not until_ms) or tonumber(until_ms) <= now then return 0 end
 redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
-local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-redis.call('PEXPIREAT', KEYS[1], last[2])
+${EXPIRE_WITH_LAST_LEASE}
 return 1`,
   /** KEYS[1]: the leases. Returns how many have not expired. */
   wosHeld: `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+${SERVER_NOW}
 return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')`,
 } as const;
 
