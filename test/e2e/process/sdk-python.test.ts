@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,16 +93,24 @@ describe('Python SDK (sdk/python) against the real service', () => {
   }
 
   itWithVenv(
-    'passes pytest: calls, typed errors, a real 429, cursor paging, idempotent replays, batches, async',
+    'passes pytest: calls, typed errors, a real 429, paging, idempotency, batches, async, generated types, OAuth, streams',
     async () => {
+      // The OAuth tests sign this user in through the service's sign-in and consent pages.
+      const user = { email: 'sdk-python@example.com', password: `pw-${randomUUID()}` };
       const [open, limited] = await Promise.all([
-        start({ RATE_LIMIT_ENABLED: 'false' }),
+        start({
+          RATE_LIMIT_ENABLED: 'false',
+          BOOTSTRAP_USER_EMAIL: user.email,
+          BOOTSTRAP_USER_PASSWORD: user.password,
+        }),
         start({}), // the bootstrap workspace is on the Starter plan: 60 requests a minute
       ]);
       const { code, output } = await runPytest({
         WOS_BASE_URL: open.url,
         WOS_API_KEY: open.apiKey,
         WOS_WORKSPACE_ID: open.workspaceId,
+        WOS_USER_EMAIL: user.email,
+        WOS_USER_PASSWORD: user.password,
         WOS_LIMITED_BASE_URL: limited.url,
         WOS_LIMITED_API_KEY: limited.apiKey,
         WOS_LIMITED_WORKSPACE_ID: limited.workspaceId,

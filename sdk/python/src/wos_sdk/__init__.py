@@ -8,10 +8,13 @@ with Client("http://127.0.0.1:3000", api_key, workspace_id) as client:
         print(each["id"], each["name"])
 """
 
+from ._async.auth import AsyncOAuthSession, AsyncTokenProvider
 from ._async.client import AsyncClient
 from ._core import ApiResponse, Page, RetryPolicy
+from ._sync.auth import OAuthSession, TokenProvider
 from ._sync.client import Client
 from ._version import API_VERSION, __version__
+from .authorization import AuthorizationRequest, TokenSet, start_authorization
 from .commands import BatchBuilder, BatchResult, CommandResult, Ref
 from .errors import (
     ApiError,
@@ -45,6 +48,13 @@ __all__ = [
     "BatchResult",
     "CommandResult",
     "Ref",
+    "start_authorization",
+    "AuthorizationRequest",
+    "TokenSet",
+    "OAuthSession",
+    "AsyncOAuthSession",
+    "TokenProvider",
+    "AsyncTokenProvider",
     "WosError",
     "ApiError",
     "ClientError",

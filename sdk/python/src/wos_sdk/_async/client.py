@@ -6,7 +6,7 @@ Edit this file; `scripts/unasync.py` writes its sync twin in `_sync/` from it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import httpx
 
@@ -20,19 +20,23 @@ from .ontology import AsyncImports, AsyncOntologyResource
 from .system import AsyncGraphQL, AsyncSystem
 from .transport import AsyncTransport
 
+if TYPE_CHECKING:
+    from .auth import AsyncTokenProvider
+
 
 class AsyncClient:
     """The API on one `httpx.AsyncClient` connection pool.
 
     `api_key` goes in `Authorization: Bearer`, `workspace_id` in `x-workspace-id` (global
-    routes such as `me()` do not need it). Close it (`aclose()`, or use it as a context manager)
-    to close its connections.
+    routes such as `me()` do not need it). In place of a key, a token provider such as an
+    `AsyncOAuthSession` gives a token for each request, renewed when it expires. Close it
+    (`aclose()`, or use it as a context manager) to close its connections.
     """
 
     def __init__(
         self,
         base_url: str,
-        api_key: str | None,
+        api_key: str | AsyncTokenProvider | None,
         workspace_id: str | None = None,
         *,
         timeout: float = 30.0,

@@ -9,7 +9,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -23,14 +23,21 @@ from .._core import (
 )
 from ..errors import NetworkError, NetworkTimeoutError
 
+if TYPE_CHECKING:
+    from .auth import AsyncTokenProvider
+
 
 class AsyncTransport:
-    """One connection pool, the credentials, and the retry loop around every request."""
+    """One connection pool, the credentials, and the retry loop around every request.
+
+    The credential is an API key, or a token provider (an OAuth session) asked for a token
+    before every request and told once when the service answers 401 to it.
+    """
 
     def __init__(
         self,
         base_url: str,
-        api_key: str | None,
+        api_key: str | AsyncTokenProvider | None,
         workspace_id: str | None,
         *,
         timeout: float,
@@ -38,7 +45,8 @@ class AsyncTransport:
         http_client: httpx.AsyncClient | None,
         headers: Mapping[str, str] | None,
     ) -> None:
-        self.api_key = api_key
+        self.api_key = api_key if isinstance(api_key, str) else None
+        self.token_provider = None if isinstance(api_key, str) else api_key
         self.workspace_id = workspace_id
         self.retry = retry
         self._extra_headers = dict(headers or {})
@@ -49,14 +57,31 @@ class AsyncTransport:
         if self._owns_http:
             await self.http.aclose()
 
-    def headers(
+    async def headers(
         self, *, auth: bool, workspace: bool, extra: Mapping[str, str] | None
     ) -> dict[str, str]:
+        token = self.api_key
+        if auth and self.token_provider is not None:
+            token = await self.token_provider.token()
         return build_headers(
-            self.api_key if auth else None,
+            token if auth else None,
             self.workspace_id if workspace else None,
             {**self._extra_headers, **(extra or {})},
         )
+
+    async def renewed(self, response: httpx.Response, headers: dict[str, str]) -> bool:
+        """After a 401 to a token: whether the provider renewed it (then in `headers`).
+
+        A rejected request changed nothing, so sending it again is safe whatever its method.
+        """
+        provider = self.token_provider
+        sent = headers.get("Authorization", "")
+        if response.status_code != 401 or provider is None or not sent.startswith("Bearer "):
+            return False
+        if not await provider.rejected(sent.removeprefix("Bearer ")):
+            return False
+        headers["Authorization"] = f"Bearer {await provider.token()}"
+        return True
 
     async def send(
         self,
@@ -71,13 +96,14 @@ class AsyncTransport:
         workspace: bool = True,
     ) -> httpx.Response:
         """Sends the request, retrying as `self.retry` allows; returns the last answer."""
-        request_headers = self.headers(auth=auth, workspace=workspace, extra=headers)
+        request_headers = await self.headers(auth=auth, workspace=workspace, extra=headers)
         if json_body is not None:
             content = json.dumps(json_body).encode()
             request_headers.setdefault("Content-Type", "application/json")
         policy = self.retry
         may_retry = policy.may_retry(method, request_headers)
         attempt = 0
+        renewed = False
         while True:
             failure: NetworkError
             try:
@@ -89,6 +115,10 @@ class AsyncTransport:
             except httpx.TransportError as exc:
                 failure = NetworkError(f"{method} {path}: {exc!r}", cause=exc)
             else:
+                if not renewed and await self.renewed(response, request_headers):
+                    renewed = True
+                    await response.aclose()
+                    continue
                 delay = policy.delay_for(attempt, response) if may_retry else None
                 if delay is None or attempt >= policy.max_retries:
                     return response
@@ -135,7 +165,7 @@ class AsyncTransport:
             "GET",
             path,
             params=params,
-            headers=self.headers(auth=True, workspace=True, extra=headers),
+            headers=await self.headers(auth=True, workspace=True, extra=headers),
         )
         try:
             response = await self.http.send(request, stream=True)

@@ -6,7 +6,7 @@ Generated from its twin in `_async/` by `scripts/unasync.py`: do not edit.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import httpx
 
@@ -20,19 +20,23 @@ from .ontology import Imports, OntologyResource
 from .system import GraphQL, System
 from .transport import SyncTransport
 
+if TYPE_CHECKING:
+    from .auth import TokenProvider
+
 
 class Client:
     """The API on one `httpx.Client` connection pool.
 
     `api_key` goes in `Authorization: Bearer`, `workspace_id` in `x-workspace-id` (global
-    routes such as `me()` do not need it). Close it (`close()`, or use it as a context manager)
-    to close its connections.
+    routes such as `me()` do not need it). In place of a key, a token provider such as an
+    `OAuthSession` gives a token for each request, renewed when it expires. Close it
+    (`close()`, or use it as a context manager) to close its connections.
     """
 
     def __init__(
         self,
         base_url: str,
-        api_key: str | None,
+        api_key: str | TokenProvider | None,
         workspace_id: str | None = None,
         *,
         timeout: float = 30.0,
