@@ -16,6 +16,17 @@ embedderContract('use-lite, background face (a thread at lower priority)', () =>
   return Promise.resolve({ embedder: model.background, cleanup: () => model.close() });
 });
 
+/** The model threads of the background face (private state, read by tests only). */
+function poolThreads(model: UseLiteModel): {
+  thread: { worker: { terminate(): Promise<number> } | null } | null;
+}[] {
+  return (
+    model.background as unknown as {
+      threads: { thread: { worker: { terminate(): Promise<number> } | null } | null }[];
+    }
+  ).threads;
+}
+
 describe('UseLiteModel specifics', () => {
   let model: UseLiteModel;
   beforeAll(() => {
@@ -120,18 +131,35 @@ describe('UseLiteModel specifics', () => {
     await expect(other.background.embed(['x'])).rejects.toThrow(/closed/);
   });
 
+  it('starts threads only as calls need them: none for dimensions, one for small calls', async () => {
+    const lazy = new UseLiteModel();
+    try {
+      expect(await lazy.background.dimensions()).toBe(512);
+      expect(await lazy.query.dimensions()).toBe(512);
+      expect(poolThreads(lazy).map((t) => t.thread !== null)).toEqual(
+        poolThreads(lazy).map(() => false),
+      );
+      for (let i = 0; i < 3; i += 1) {
+        await lazy.background.embed([`pump ${i}`, `valve ${i}`]);
+      }
+      const running = poolThreads(lazy).filter((t) => t.thread !== null);
+      expect(running).toHaveLength(1);
+      await lazy.background.embed(Array.from({ length: 64 }, (_, i) => `text ${i}`));
+      expect(poolThreads(lazy).every((t) => t.thread !== null)).toBe(true);
+    } finally {
+      await lazy.close();
+    }
+  });
+
   it('rejects the calls of a worker that died, and starts a new one on the next call', async () => {
     const fragile = new UseLiteModel();
     try {
-      await fragile.background.dimensions();
+      // A large call starts every thread of the pool.
+      await fragile.background.embed(Array.from({ length: 64 }, (_, i) => `text ${i}`));
       // The background face is a pool of model threads; every one of them dies. They are
       // killed while idle: a thread killed inside a model run takes the process down (the
       // next test), which is why the model's own close never does it.
-      const workers = (
-        fragile.background as unknown as {
-          threads: { thread: { worker: { terminate(): Promise<number> } } }[];
-        }
-      ).threads.map((t) => t.thread.worker);
+      const workers = poolThreads(fragile).map((t) => t.thread!.worker!);
       const dying = Promise.all(workers.map((worker) => worker.terminate()));
       // Sent before the threads' exit is seen: never answered, then rejected.
       await expect(fragile.background.embed(['pump', 'valve'])).rejects.toThrow(/exited/);

@@ -1,10 +1,12 @@
 /**
- * A thread that runs the bundled model (started by ModelWorker): it builds the ONNX model
- * from the shipped weights and embeds the texts it is sent, one request at a time.
+ * A thread that runs the bundled model (started by ModelWorker): it loads the ONNX model
+ * (built once per process, `ModelBuild`) into an onnxruntime session and embeds the texts
+ * it is sent, one request at a time.
  *
- * `workerData`: `{ background: boolean, threads: number }`. A background thread (index
- * batches) lowers its own priority first, so that onnxruntime's threads inherit it; a
- * query thread keeps normal priority. `threads` is onnxruntime's intra-op thread count.
+ * `workerData`: `{ background: boolean, threads: number, model: Uint8Array }`. A background
+ * thread (index batches) lowers its own priority first, so that onnxruntime's threads
+ * inherit it; a query thread keeps normal priority. `threads` is onnxruntime's intra-op
+ * thread count; `model` the ONNX bytes (this thread's own copy).
  *
  * Protocol (main -> worker): `{ id, texts }`, or `{ stop: true }`. Worker -> main:
  * `{ type: 'ready', dimensions }` once the model runs, or `{ type: 'failed', message }`; per
@@ -18,11 +20,19 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../../../workers/module-worker';
-import { buildRunnerModel, UseLiteRunner } from './runner';
+import { readVocabulary } from './model-files';
+import { UseLiteRunner } from './runner';
 
+/** How a model thread runs: its priority and onnxruntime's intra-op thread count. */
 export interface ThreadOptions {
   background: boolean;
   threads: number;
+}
+
+/** What a model thread is started with. */
+export interface ThreadData extends ThreadOptions {
+  /** The ONNX model; emptied once loaded, so that the session holds the only copy. */
+  model: Uint8Array | null;
 }
 
 export interface EmbedRequest {
@@ -44,7 +54,7 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function main(port: NonNullable<typeof parentPort>, options: ThreadOptions): Promise<void> {
+async function main(port: NonNullable<typeof parentPort>, options: ThreadData): Promise<void> {
   if (options.background) {
     // Before onnxruntime starts any thread, so they inherit the lower priority.
     lowerThreadPriority();
@@ -54,7 +64,19 @@ async function main(port: NonNullable<typeof parentPort>, options: ThreadOptions
   };
   let runner: UseLiteRunner;
   try {
-    runner = await UseLiteRunner.create(buildRunnerModel('int8'), { threads: options.threads });
+    const bytes = options.model;
+    if (!bytes) {
+      throw new Error('the model thread was started without the model');
+    }
+    // workerData lives as long as the thread: let the session's copy be the only one.
+    options.model = null;
+    runner = await UseLiteRunner.create(
+      { bytes, vocabulary: readVocabulary() },
+      { threads: options.threads },
+    );
+    // The session holds its own copy: free this one now (13 MB) rather than at the thread's
+    // next garbage collection, which an idle thread may never run. (`transfer` is ES2024.)
+    (bytes.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
   } catch (error) {
     post({ type: 'failed', message: describe(error) });
     return;
@@ -88,7 +110,7 @@ async function main(port: NonNullable<typeof parentPort>, options: ThreadOptions
 
 if (parentPort) {
   const port = parentPort;
-  main(port, workerData as ThreadOptions).catch((error: unknown) => {
+  main(port, workerData as ThreadData).catch((error: unknown) => {
     port.postMessage({ type: 'failed', message: describe(error) } satisfies ThreadReply);
   });
 }

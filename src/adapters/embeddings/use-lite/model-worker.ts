@@ -2,7 +2,15 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { Embedder } from '../../../ports/embedder';
 import { startModuleWorker, stopWorker } from '../../../workers/module-worker';
-import type { EmbedRequest, StopRequest, ThreadOptions, ThreadReply } from './model-thread';
+import type { ModelBuild } from './model-build';
+import type {
+  EmbedRequest,
+  StopRequest,
+  ThreadData,
+  ThreadOptions,
+  ThreadReply,
+} from './model-thread';
+import { DIMENSIONS } from './use-lite-graph';
 
 /**
  * How long `close()` waits for a thread to finish its model run and end. A run is one batch
@@ -16,17 +24,18 @@ interface PendingRequest {
   reject: (error: Error) => void;
 }
 
-/** One running thread: the model is built once per thread. */
+/** One thread: started once the model is built, ready once its session has loaded. */
 interface ModelThread {
-  worker: Worker;
+  worker: Worker | null;
   ready: Promise<number>;
   dimensions: number | null;
 }
 
 /**
  * The bundled model in a worker thread (`model-thread.ts`), as an Embedder. The thread is
- * started, and the model built (about 0.2 s), on first use. An idle thread does not keep
- * the process alive; a busy one does. If it dies, pending calls reject and the next call
+ * started, and loads the model (built once per process by `ModelBuild`), on the first
+ * embed call; `dimensions()` only waits for the build. An idle thread does not keep the
+ * process alive; a busy one does. If it dies, pending calls reject and the next call
  * starts a new one. `close()` stops it for good: the thread finishes the run in progress and
  * ends itself (it is never terminated while onnxruntime runs, see `stopWorker`).
  */
@@ -37,10 +46,28 @@ export class ModelWorker implements Embedder {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: ThreadOptions) {}
+  constructor(
+    private readonly options: ThreadOptions,
+    private readonly model: ModelBuild,
+  ) {}
 
-  dimensions(): Promise<number> {
-    return this.closed ? Promise.reject(closedError()) : this.start().ready;
+  /** The model's dimensions, once it is built (no thread is started for them). */
+  async dimensions(): Promise<number> {
+    if (this.closed) {
+      throw closedError();
+    }
+    await this.model.get();
+    return DIMENSIONS;
+  }
+
+  /** Whether the thread runs (or is being started): a pool prefers those. */
+  get started(): boolean {
+    return this.thread !== null;
+  }
+
+  /** Calls sent and not yet answered. */
+  get pendingCount(): number {
+    return this.pending.size;
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
@@ -60,10 +87,11 @@ export class ModelWorker implements Embedder {
     const thread = this.thread;
     this.thread = null;
     this.failPending(closedError());
-    if (thread) {
+    const worker = thread?.worker;
+    if (worker) {
       await stopWorker(
-        thread.worker,
-        () => thread.worker.postMessage({ stop: true } satisfies StopRequest),
+        worker,
+        () => worker.postMessage({ stop: true } satisfies StopRequest),
         STOP_GRACE_MS,
       );
     }
@@ -73,9 +101,6 @@ export class ModelWorker implements Embedder {
     if (this.thread) {
       return this.thread;
     }
-    const worker = startModuleWorker(path.join(__dirname, 'model-thread'), {
-      workerData: this.options,
-    });
     let loaded: (dimensions: number) => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
     const ready = new Promise<number>((resolve, reject) => {
@@ -84,8 +109,40 @@ export class ModelWorker implements Embedder {
     });
     // Callers observe the failure through their own call; avoid an unhandled rejection.
     ready.catch(() => undefined);
-    const thread: ModelThread = { worker, ready, dimensions: null };
+    const thread: ModelThread = { worker: null, ready, dimensions: null };
     this.thread = thread;
+    this.model.get().then(
+      (bytes) => {
+        if (this.thread !== thread) {
+          failed(this.closed ? closedError() : new Error('The embedding worker stopped'));
+          return;
+        }
+        this.spawn(thread, bytes, loaded, failed);
+      },
+      (error: unknown) => {
+        // Not built: forget this thread, so that the next call tries again.
+        if (this.thread === thread) {
+          this.thread = null;
+        }
+        failed(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return thread;
+  }
+
+  private spawn(
+    thread: ModelThread,
+    bytes: Uint8Array,
+    loaded: (dimensions: number) => void,
+    failed: (error: Error) => void,
+  ): void {
+    // The thread's own copy, moved to it: it frees it once its session has loaded.
+    const model = bytes.slice();
+    const worker = startModuleWorker(path.join(__dirname, 'model-thread'), {
+      workerData: { ...this.options, model } satisfies ThreadData,
+      transferList: [model.buffer],
+    });
+    thread.worker = worker;
 
     worker.on('message', (reply: ThreadReply) => {
       switch (reply.type) {
@@ -119,11 +176,14 @@ export class ModelWorker implements Embedder {
       ),
     );
     worker.on('exit', (code) => onEnd(`The embedding worker exited (code ${code})`));
-    return thread;
   }
 
   private send(thread: ModelThread, texts: string[]): Promise<Float32Array[]> {
-    if (this.thread !== thread) {
+    if (this.closed) {
+      return Promise.reject(closedError());
+    }
+    const worker = thread.worker;
+    if (this.thread !== thread || !worker) {
       return Promise.reject(new Error('The embedding worker stopped'));
     }
     const id = this.nextId;
@@ -131,7 +191,7 @@ export class ModelWorker implements Embedder {
     return new Promise<Float32Array[]>((resolve, reject) => {
       this.pending.set(id, { count: texts.length, resolve, reject });
       this.updateRef(thread);
-      thread.worker.postMessage({ id, texts } satisfies EmbedRequest);
+      worker.postMessage({ id, texts } satisfies EmbedRequest);
     });
   }
 
@@ -164,7 +224,7 @@ export class ModelWorker implements Embedder {
    * a busy one must, or a process awaiting an embedding could exit before it arrives.
    */
   private updateRef(thread: ModelThread): void {
-    if (this.thread !== thread) {
+    if (this.thread !== thread || !thread.worker) {
       return;
     }
     if (this.pending.size > 0 || thread.dimensions === null) {
@@ -185,7 +245,7 @@ export class ModelWorker implements Embedder {
     }
     this.thread = null;
     this.failPending(error);
-    void thread.worker.terminate();
+    void thread.worker?.terminate();
   }
 
   private failPending(error: Error): void {
@@ -205,13 +265,17 @@ function closedError(): Error {
 const MIN_SPLIT = 32;
 
 /**
- * Several model threads as one Embedder: a call is split into one contiguous part per
- * thread (each thread groups its part by length), so a batch uses every thread at once,
+ * Several model threads as one Embedder: a large call is split into one contiguous part
+ * per thread (each thread groups its part by length), so a batch uses every thread at once,
  * without the synchronisation of one model run spread over several cores.
+ *
+ * Threads start as they are needed, each costing some 50 MB: a small call goes to the least
+ * busy thread already running (the first thread when none runs), so a process that only
+ * ever indexes a few nodes at a time runs one; the first large call (a backlog) starts the
+ * others.
  */
 export class ModelPool implements Embedder {
   readonly name = 'use-lite';
-  private next = 0;
 
   constructor(private readonly threads: readonly ModelWorker[]) {
     if (threads.length === 0) {
@@ -219,18 +283,14 @@ export class ModelPool implements Embedder {
     }
   }
 
-  async dimensions(): Promise<number> {
-    const [first, ...rest] = await Promise.all(this.threads.map((t) => t.dimensions()));
-    if (rest.some((d) => d !== first)) {
-      throw new Error('The model threads disagree on the dimensions');
-    }
-    return first!;
+  /** Every thread runs the same model: its dimensions, starting no thread. */
+  dimensions(): Promise<number> {
+    return this.threads[0]!.dimensions();
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (texts.length < MIN_SPLIT) {
-      this.next = (this.next + 1) % this.threads.length;
-      return this.threads[this.next]!.embed(texts);
+      return this.leastBusy().embed(texts);
     }
     const size = Math.ceil(texts.length / this.threads.length);
     const parts = await Promise.all(
@@ -241,5 +301,15 @@ export class ModelPool implements Embedder {
 
   async close(): Promise<void> {
     await Promise.all(this.threads.map((t) => t.close()));
+  }
+
+  private leastBusy(): ModelWorker {
+    let best = this.threads[0]!;
+    for (const thread of this.threads) {
+      if (thread.started && (!best.started || thread.pendingCount < best.pendingCount)) {
+        best = thread;
+      }
+    }
+    return best;
   }
 }

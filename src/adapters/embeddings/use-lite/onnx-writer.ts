@@ -55,10 +55,19 @@ class ProtoWriter {
     return this.bytes(field, new TextEncoder().encode(value));
   }
 
+  /**
+   * A nested message. Its chunks are taken over, not joined: a model's weights are copied
+   * once, by the outermost `finish()`, rather than once per level of nesting.
+   */
   message(field: number, build: (writer: ProtoWriter) => void): this {
     const inner = new ProtoWriter();
     build(inner);
-    return this.bytes(field, inner.finish());
+    this.tag(field, WIRE_BYTES);
+    this.rawVarint(BigInt(inner.length));
+    for (const chunk of inner.chunks) {
+      this.push(chunk);
+    }
+    return this;
   }
 
   finish(): Uint8Array {

@@ -10,17 +10,6 @@ const RESERVED_IDS = 6;
 /** The id of the unknown piece: a symbol no piece starts with. */
 export const UNKNOWN_ID = 0;
 
-interface TrieNode {
-  children: Map<string, TrieNode>;
-  /** Vocabulary id of the piece ending here, or -1. */
-  id: number;
-  score: number;
-}
-
-function trieNode(): TrieNode {
-  return { children: new Map(), id: -1, score: 0 };
-}
-
 /**
  * The Universal Sentence Encoder lite's tokenizer: SentencePiece unigram segmentation
  * (the best-scoring split into vocabulary pieces, Viterbi) over the NFKC-normalised text,
@@ -34,26 +23,49 @@ function trieNode(): TrieNode {
  * text's length, not quadratic.
  */
 export class UseLiteTokenizer {
-  private readonly root = trieNode();
+  /**
+   * The pieces as a trie of numbered nodes (the root is 0), its edges in one map keyed by
+   * `node * alphabet size + symbol index` (some 18,000 nodes over 200 symbols: small
+   * integers, which a Map hashes fastest). A trie of one Map per node held some 15 MB in
+   * every model thread; this holds about 2.
+   */
+  private readonly edges = new Map<number, number>();
+  /** Index of each symbol that occurs in a piece. */
+  private readonly alphabet = new Map<string, number>();
+  /** Per node: the vocabulary id of the piece ending there, or -1. */
+  private readonly nodeIds: Int32Array;
+  private readonly scores: Float64Array;
   /** Length of each piece in UTF-16 code units, as the reference steps back by it. */
-  private readonly pieceLengths: number[];
+  private readonly pieceLengths: Int32Array;
 
   constructor(vocabulary: readonly VocabularyEntry[]) {
-    this.pieceLengths = vocabulary.map(([piece]) => piece.length);
+    this.pieceLengths = Int32Array.from(vocabulary, ([piece]) => piece.length);
+    this.scores = Float64Array.from(vocabulary, ([, score]) => score);
     for (let id = RESERVED_IDS; id < vocabulary.length; id += 1) {
-      const [piece, score] = vocabulary[id]!;
-      let node = this.root;
+      for (const symbol of vocabulary[id]![0]) {
+        if (!this.alphabet.has(symbol)) {
+          this.alphabet.set(symbol, this.alphabet.size);
+        }
+      }
+    }
+    const symbolCount = this.alphabet.size;
+    const nodeIds = [-1];
+    for (let id = RESERVED_IDS; id < vocabulary.length; id += 1) {
+      const [piece] = vocabulary[id]!;
+      let node = 0;
       for (const symbol of piece) {
-        let child = node.children.get(symbol);
-        if (!child) {
-          child = trieNode();
-          node.children.set(symbol, child);
+        const key = node * symbolCount + this.alphabet.get(symbol)!;
+        let child = this.edges.get(key);
+        if (child === undefined) {
+          child = nodeIds.length;
+          nodeIds.push(-1);
+          this.edges.set(key, child);
         }
         node = child;
       }
-      node.id = id;
-      node.score = score;
+      nodeIds[node] = id;
     }
+    this.nodeIds = Int32Array.from(nodeIds);
   }
 
   /** The text's piece ids, in order; an empty text has none. */
@@ -73,15 +85,25 @@ export class UseLiteTokenizer {
       { length: n + 1 },
       () => [],
     );
+    // Each symbol's index in the alphabet; -1 (no edge) for one that no piece holds.
+    const symbolCount = this.alphabet.size;
+    const codes = new Int32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      codes[i] = this.alphabet.get(symbols[i]!) ?? -1;
+    }
     for (let start = 0; start < n; start += 1) {
-      let node = this.root.children.get(symbols[start]!);
+      let node = codes[start]! < 0 ? undefined : this.edges.get(codes[start]!);
       let matched = false;
-      for (let end = start + 1; node; end += 1) {
-        if (node.id >= 0) {
-          candidates[end]!.push({ start, id: node.id, score: node.score });
+      for (let end = start + 1; node !== undefined; end += 1) {
+        const id = this.nodeIds[node]!;
+        if (id >= 0) {
+          candidates[end]!.push({ start, id, score: this.scores[id]! });
           matched = true;
         }
-        node = end < n ? node.children.get(symbols[end]!) : undefined;
+        node =
+          end < n && codes[end]! >= 0
+            ? this.edges.get(node * symbolCount + codes[end]!)
+            : undefined;
       }
       if (!matched) {
         candidates[start + 1]!.push({ start, id: UNKNOWN_ID, score: 0 });
