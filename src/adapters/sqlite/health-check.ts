@@ -1,5 +1,5 @@
 import type { HealthCheck } from '../../ports/health';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite-database';
 import { isSqliteOutage } from './outage';
 
 /** The health check's name, also the store's name in outage log lines. */

@@ -7,7 +7,7 @@ import { StoreOutageLog } from '../outage-log';
 import { applyMigrations } from './apply-migrations';
 import { BackgroundCheckpointer, type CheckpointerOptions } from './checkpointer';
 // database.ts re-exports openDatabase; the class is used only when a store is opened.
-import { SqliteDatabase } from './database';
+import { SqliteDatabase } from './sqlite-database';
 import { SQLITE_CHECK_NAME } from './health-check';
 import { MIGRATIONS, type Migration } from './migrations/index';
 import { WalSync } from './wal-sync';
