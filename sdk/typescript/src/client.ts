@@ -13,6 +13,7 @@ import type {
   OperationMethods,
   ParamsOptional,
 } from './operation-types';
+import { parseNdjson, toNdjsonStream, type TransferLine } from './ndjson';
 import { PageIterator, type ListOperationId } from './pagination';
 import type { RetryOptions } from './retry';
 import { Transport, type FetchLike } from './transport';
@@ -144,6 +145,69 @@ export class WosClient {
     redo: async (options?: ExecuteOptions) =>
       (await this.commands.execute({ type: 'REDO' }, options)).outcome,
   };
+
+  /** Read-only Cypher (`POST /api/queries/cypher`), rows as objects keyed by column. */
+  async cypher(query: string, parameters?: Record<string, unknown>): Promise<CypherResult> {
+    const { data, meta } = await this.call('runCypher', { body: { query, parameters } });
+    const rows = data.rows.map((row) =>
+      Object.fromEntries(data.columns.map((column, i) => [column, row[i]])),
+    );
+    return { columns: data.columns, rows, meta };
+  }
+
+  /** Semantic and hybrid (vector + graph) search over the workspace's nodes. */
+  readonly search = {
+    semantic: async (
+      query: string,
+      options: Omit<Schemas['SearchRequest'], 'query'> = {},
+    ): Promise<Schemas['SearchHit'][]> =>
+      (await this.call('semanticSearch', { body: { ...options, query } })).data,
+    hybrid: async (query: string, options: Omit<Schemas['HybridSearchRequest'], 'query'> = {}) =>
+      (await this.call('hybridSearch', { body: { ...options, query } })).data,
+    status: async () => (await this.call('getSearchIndexStatus')).data,
+  };
+
+  /** The workspace as NDJSON records: export and import, both streamed. */
+  readonly transfer = {
+    /**
+     * Every line of `GET /api/export`, parsed as it arrives: the workspace, its types and
+     * settings, every node, every edge, and the `end` line with the counts. Stopping the
+     * loop early closes the connection.
+     */
+    export: (options: { signal?: AbortSignal } = {}): AsyncIterable<TransferLine> => {
+      const call = () => this.call('exportWorkspace', options);
+      return {
+        async *[Symbol.asyncIterator]() {
+          const { data } = await call();
+          yield* parseNdjson(data) as AsyncGenerator<TransferLine>;
+        },
+      };
+    },
+    /**
+     * Uploads records to `POST /api/imports` as they are produced (an export of another
+     * workspace, or lines of your own ending with the `end` line), and resolves with the
+     * import's record: its status, counts and errors.
+     */
+    import: async (
+      lines: Iterable<TransferLine> | AsyncIterable<TransferLine>,
+      options: { validateRecords?: boolean; signal?: AbortSignal } = {},
+    ): Promise<Schemas['Import']> => {
+      const { validateRecords, signal } = options;
+      const query = {
+        validateRecords:
+          validateRecords === undefined ? undefined : validateRecords ? 'true' : 'false',
+      } as const;
+      const body = toNdjsonStream(lines);
+      return (await this.call('startImport', { body, query, signal })).data;
+    },
+  };
+}
+
+/** A Cypher answer with each row as an object keyed by column. */
+export interface CypherResult {
+  columns: string[];
+  rows: Record<string, unknown>[];
+  meta: Schemas['CypherEnvelope']['meta'];
 }
 
 function isReplay(headers: Headers): boolean {

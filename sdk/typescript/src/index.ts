@@ -15,6 +15,7 @@ export {
   type ClientOptions,
   type Command,
   type CommandOutcome,
+  type CypherResult,
   type ExecutedCommand,
 } from './client';
 export { WosApiError, WosError, WosNetworkError } from './errors';
@@ -28,6 +29,7 @@ export type {
   ResponseData,
   ResponseMeta,
 } from './operation-types';
+export { parseNdjson, toNdjsonStream, type TransferLine } from './ndjson';
 export { PageIterator, type ItemOf, type ListOperationId, type Page } from './pagination';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export type { FetchLike } from './transport';

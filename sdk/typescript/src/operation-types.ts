@@ -38,7 +38,9 @@ type RequestBodyOf<K extends OperationId> =
     ? B extends { content: infer C }
       ? C extends { 'application/json': infer J }
         ? J
-        : C[keyof C]
+        : C extends { 'application/x-ndjson': infer N }
+          ? N | Uint8Array | ReadableStream<Uint8Array>
+          : C[keyof C]
       : never
     : never;
 

@@ -162,15 +162,18 @@ export class Transport {
       READ_ONLY_POSTS.has(operationId) ||
       (row.idempotencyKey && headers.has('idempotency-key'));
 
+    // A streamed body (an NDJSON import) is sent while the answer may already arrive.
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: row.method,
+      headers,
+      body,
+      signal: params.signal,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    };
     for (let attempt = 1; ; attempt += 1) {
       let response: Response;
       try {
-        response = await this.fetchFn(url, {
-          method: row.method,
-          headers,
-          body,
-          signal: params.signal,
-        });
+        response = await this.fetchFn(url, init);
       } catch (cause) {
         if (params.signal?.aborted) {
           throw cause;
