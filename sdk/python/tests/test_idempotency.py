@@ -2,62 +2,14 @@
 
 from __future__ import annotations
 
-import socket
-import threading
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
 
 from conftest import Service
+from proxy import CuttingProxy
 from wos_sdk import Client, RetryPolicy
-
-
-class CuttingProxy:
-    """A TCP proxy that, once, lets a request through and cuts the connection before the
-    answer reaches the client: the service did the work, the client saw nothing."""
-
-    def __init__(self, upstream: tuple[str, int]) -> None:
-        self.upstream = upstream
-        self.cut_next = True
-        self.connections = 0
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                downstream, _ = self.listener.accept()
-            except OSError:
-                return
-            self.connections += 1
-            upstream = socket.create_connection(self.upstream)
-            threading.Thread(
-                target=self._pipe, args=(downstream, upstream, False), daemon=True
-            ).start()
-            threading.Thread(
-                target=self._pipe, args=(upstream, downstream, True), daemon=True
-            ).start()
-
-    def _pipe(self, source: socket.socket, target: socket.socket, answers: bool) -> None:
-        try:
-            while chunk := source.recv(65536):
-                if answers and self.cut_next:
-                    self.cut_next = False
-                    break
-                target.sendall(chunk)
-        except OSError:
-            pass
-        for s in (source, target):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            s.close()
-
-    def close(self) -> None:
-        self.listener.close()
 
 
 @pytest.fixture

@@ -6,11 +6,15 @@ Generated from its twin in `_async/` by `scripts/unasync.py`: do not edit.
 
 from __future__ import annotations
 
-import json
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
+import httpx
+
 from .._core import Page
+from ..errors import NetworkError, RateLimitError, ServiceUnavailableError
+from ..streams import SseReader
 from ..types import (
     ChangeEvent,
     Connector,
@@ -20,7 +24,7 @@ from ..types import (
     EventSubscriptionWithSecret,
     WebhookEvent,
 )
-from .resource import Resource, _List, _q, _seg
+from .resource import Resource, _q, _seg
 
 
 class Events(Resource):
@@ -57,33 +61,53 @@ class Events(Resource):
         after: str | None = None,
         types: Sequence[str] | None = None,
         entity_type: str | None = None,
+        reconnect: bool = True,
+        max_failures: int = 5,
     ) -> Iterator[ChangeEvent]:
-        """`GET /api/events/stream` (Server-Sent Events): events as they commit.
+        """`GET /api/events/stream` (Server-Sent Events): events as they commit, for ever.
 
-        Ends when the service sends `event: disconnect` or closes the stream; resume with
-        `after=` the `seq` of the last event received.
+        When the connection drops or the service ends the stream (`event: disconnect`),
+        it connects again with `Last-Event-ID` set to the last event received, after the
+        wait the service asked for (`retry:`): no event is missed or repeated. It raises the
+        error after `max_failures` attempts in a row that received nothing, and at once for
+        an error answer other than 429 or 503 (a bad or expired cursor: `410 GoneError`).
+        With `reconnect=False` the iterator ends with the first stream. Break out of the
+        loop (or close the iterator) to stop.
         """
+        reader = SseReader(after)
         params = _q(after=after, types=types, entityType=entity_type)
-        headers = {"Accept": "text/event-stream"}
-        with self._t.stream("/api/events/stream", params=params, headers=headers) as response:
-            event = ""
-            data: _List[str] = []
-            for line in response.iter_lines():
-                if line == "":
-                    if data and event != "disconnect":
-                        yield cast(ChangeEvent, json.loads("\n".join(data)))
-                    if event == "disconnect":
-                        return
-                    event, data = "", []
-                    continue
-                if line.startswith(":"):
-                    continue
-                name, _, value = line.partition(":")
-                value = value[1:] if value.startswith(" ") else value
-                if name == "event":
-                    event = value
-                elif name == "data":
-                    data.append(value)
+        failures = 0
+        while True:
+            received = reader.received
+            try:
+                headers = {"Accept": "text/event-stream", **reader.resume_headers()}
+                with self._t.stream(
+                    "/api/events/stream", params=params, headers=headers
+                ) as response:
+                    for line in response.iter_lines():
+                        event = reader.feed(line)
+                        if event is not None:
+                            yield event
+                        if reader.disconnected:
+                            break
+            except (NetworkError, RateLimitError, ServiceUnavailableError) as error:
+                failures = 0 if reader.received > received else failures + 1
+                if not reconnect or failures >= max_failures:
+                    raise
+                time.sleep(reader.delay(failures, error))
+                continue
+            except httpx.TransportError as error:  # the stream cut while being read
+                failures = 0 if reader.received > received else failures + 1
+                if not reconnect or failures >= max_failures:
+                    raise NetworkError(f"GET /api/events/stream: {error!r}", cause=error) from error
+                time.sleep(reader.delay(failures, None))
+                continue
+            if not reconnect:
+                return
+            failures = 0 if reader.received > received else failures + 1
+            if failures >= max_failures:
+                raise NetworkError("GET /api/events/stream: ended again and again, empty")
+            time.sleep(reader.delay(failures, None))
 
 
 class WebhookSubscriptions(Resource):

@@ -5,9 +5,10 @@ Generated from its twin in `_async/` by `scripts/unasync.py`: do not edit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Iterable, Mapping
 from typing import Any, cast
 
+from ..streams import ndjson_chunks, ndjson_record
 from ..types import (
     EntityType,
     Import,
@@ -88,7 +89,7 @@ class OntologyResource(Resource):
 
 
 class Imports(Resource):
-    """Bulk import and export (NDJSON, whole bodies in this version)."""
+    """Bulk import and export (NDJSON): whole bodies, or streamed record by record."""
 
     def start(
         self,
@@ -111,6 +112,28 @@ class Imports(Resource):
         )
         return cast(Import, answer.data)
 
+    def start_records(
+        self,
+        records: Iterable[Mapping[str, Any]],
+        *,
+        validate_records: bool | None = None,
+        add_end: bool = True,
+    ) -> Import:
+        """`POST /api/imports` with the upload streamed from `records` as they are produced.
+
+        `records` are export lines (`{"kind": "node", ...}`, as `export_records()` yields);
+        memory stays bounded however many there are. The `end` line is added when the
+        records lack it (`add_end`). Never sent twice: a failed upload raises.
+        """
+        answer = self._t.call(
+            "POST",
+            "/api/imports",
+            content=_upload(records, add_end),
+            headers={"Content-Type": "application/x-ndjson"},
+            params=_q(validateRecords=validate_records),
+        )
+        return cast(Import, answer.data)
+
     def list(self, *, page_size: int = 100) -> Iterator[Import]:
         return self._t.offset_items("/api/imports", _q(limit=page_size))
 
@@ -120,3 +143,22 @@ class Imports(Resource):
     def export(self) -> bytes:
         """`GET /api/export`: the workspace as NDJSON, read whole."""
         return (self._t.call("GET", "/api/export")).content
+
+    def export_records(self) -> Iterator[dict[str, Any]]:
+        """`GET /api/export` as records, parsed line by line as they arrive.
+
+        The `workspace` line first, then types, settings, nodes, edges, and the `end` line.
+        Memory stays bounded however large the workspace; read at your pace (the service
+        ends an export that stalls or runs past its time limit: the last record is then
+        not `end`).
+        """
+        with self._t.stream("/api/export", params={}) as response:
+            for line in response.iter_lines():
+                record = ndjson_record(line)
+                if record is not None:
+                    yield record
+
+
+def _upload(records: Iterable[Mapping[str, Any]], add_end: bool) -> Iterator[bytes]:
+    for chunk in ndjson_chunks(records, add_end=add_end):
+        yield chunk

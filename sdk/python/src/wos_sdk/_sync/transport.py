@@ -90,7 +90,7 @@ class SyncTransport:
         *,
         params: Mapping[str, str] | None = None,
         json_body: Any = None,
-        content: bytes | None = None,
+        content: bytes | Iterator[bytes] | None = None,
         headers: Mapping[str, str] | None = None,
         auth: bool = True,
         workspace: bool = True,
@@ -138,7 +138,7 @@ class SyncTransport:
         *,
         params: Mapping[str, str] | None = None,
         json_body: Any = None,
-        content: bytes | None = None,
+        content: bytes | Iterator[bytes] | None = None,
         headers: Mapping[str, str] | None = None,
         auth: bool = True,
         workspace: bool = True,
@@ -160,17 +160,20 @@ class SyncTransport:
     def stream(
         self, path: str, *, params: Mapping[str, str], headers: Mapping[str, str] | None = None
     ) -> Iterator[httpx.Response]:
-        """A GET whose answer is read as it arrives (no retry: the caller resumes)."""
-        request = self.http.build_request(
-            "GET",
-            path,
-            params=params,
-            headers=self.headers(auth=True, workspace=True, extra=headers),
-        )
-        try:
-            response = self.http.send(request, stream=True)
-        except httpx.TransportError as exc:
-            raise NetworkError(f"GET {path}: {exc!r}", cause=exc) from exc
+        """A GET whose answer is read as it arrives (no retry but a renewed token's: the
+        caller resumes)."""
+        request_headers = self.headers(auth=True, workspace=True, extra=headers)
+        renewed = False
+        while True:
+            request = self.http.build_request("GET", path, params=params, headers=request_headers)
+            try:
+                response = self.http.send(request, stream=True)
+            except httpx.TransportError as exc:
+                raise NetworkError(f"GET {path}: {exc!r}", cause=exc) from exc
+            if renewed or not self.renewed(response, request_headers):
+                break
+            renewed = True
+            response.close()
         try:
             if response.status_code >= 400:
                 response.read()
