@@ -180,7 +180,10 @@ export class Transport {
         }
         // The request may have been applied before the connection failed: only a request
         // that is safe to repeat is sent again.
-        const delay = retrySafe ? retryDelay(this.policy, attempt, null) : null;
+        const delay =
+          retrySafe && !(body instanceof ReadableStream)
+            ? retryDelay(this.policy, attempt, null)
+            : null;
         if (delay === null) {
           throw new WosNetworkError(`${row.method} ${row.path} failed: no answer`, { cause });
         }
@@ -194,8 +197,11 @@ export class Transport {
       const error = WosApiError.fromResponse(response, parsed);
       // A 429 is refused before the request does anything (docs/http-conventions.md, "Order
       // of checks"), so any request may be repeated after it; a 503 only when safe to repeat.
+      // A streamed body is consumed by the first attempt and cannot be sent again.
       const delay =
-        isRetryableStatus(response.status) && (retrySafe || response.status === 429)
+        isRetryableStatus(response.status) &&
+        (retrySafe || response.status === 429) &&
+        !(body instanceof ReadableStream)
           ? retryDelay(this.policy, attempt, parseRetryAfter(response.headers.get('retry-after')))
           : null;
       if (delay === null) {

@@ -146,6 +146,35 @@ describe('retries', () => {
   });
 });
 
+describe('streamed bodies', () => {
+  it('are not sent twice, even after a 429', async () => {
+    const calls: string[] = [];
+    const refusing: FetchLike = async (url, init) => {
+      calls.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`);
+      await (init.body as ReadableStream<Uint8Array>).cancel();
+      const envelope = {
+        success: false,
+        error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded.' },
+        requestId: 'req_00000000000000000000000000000000',
+      };
+      return new Response(JSON.stringify(envelope), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '0' },
+      });
+    };
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'wos_test',
+      workspaceId: '6f1c2a9e-8d4b-4c3e-9a7f-2b5d8e1f0c34',
+      fetch: refusing,
+    });
+    await expect(
+      client.transfer.import([{ kind: 'end', nodes: 0, edges: 0 }]),
+    ).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(calls).toEqual(['POST /api/imports']);
+  });
+});
+
 describe('retry timing', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(parseRetryAfter('3')).toBe(3000);
