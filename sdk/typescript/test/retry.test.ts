@@ -119,26 +119,36 @@ describe('retries', () => {
   });
 
   it('replays a command by its Idempotency-Key after a cut connection: applied once', async () => {
-    const { fetch, calls } = fetchCuttingAnswers(1);
+    const { fetch, calls, keys } = fetchCuttingAnswers(1);
     const client = s.clientWith({ fetch, retry: { baseDelayMs: 1 } });
     const executed = await client.commands.execute({
       type: 'CREATE_NODE',
       payload: { entityType: 'Pump', name: 'created once' },
     });
     expect(calls).toEqual(['POST /api/commands/execute', 'POST /api/commands/execute']);
+    // One key of the SDK's making, sent again on the retry; the next call gets another.
+    expect(keys[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(keys[1]).toBe(keys[0]);
+    await client.nodes.create({ entityType: 'Pump', name: 'created once' });
+    expect(keys[2]).not.toBe(keys[0]);
     expect(executed.replayed).toBe(true);
     const nodes = await s.client.nodes.list({ name: 'created once' }).toArray();
-    expect(nodes.map((node) => node.id)).toEqual([(executed.outcome.result as Node).id]);
+    expect(nodes.map((node) => node.id)).toContain((executed.outcome.result as Node).id);
+    // Two calls, two nodes: the cut call was applied once, not twice.
+    expect(nodes).toHaveLength(2);
   });
 
   it('replays a batch by its Idempotency-Key after a cut connection: applied once', async () => {
-    const { fetch, calls } = fetchCuttingAnswers(1);
+    const { fetch, calls, keys } = fetchCuttingAnswers(1);
     const client = s.clientWith({ fetch, retry: { baseDelayMs: 1 } });
     const batch = client.commands.newBatch();
     const a = batch.createNode({ entityType: 'Pump', name: 'batched once' });
     batch.createNode({ entityType: 'Pump', name: 'batched once' });
     const result = await client.commands.batch(batch, { idempotencyKey: 'caller-chosen-key-1' });
     expect(calls).toHaveLength(2);
+    expect(keys).toEqual(['caller-chosen-key-1', 'caller-chosen-key-1']);
     expect(result.replayed).toBe(true);
     const nodes = await s.client.nodes.list({ name: 'batched once' }).toArray();
     expect(nodes).toHaveLength(2);

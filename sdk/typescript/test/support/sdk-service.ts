@@ -62,11 +62,18 @@ export async function startSdkService(options: TestAppOptions = {}): Promise<Sdk
  * service and is applied, but the caller sees a failed connection, as when a connection
  * drops after the request was sent.
  */
-export function fetchCuttingAnswers(cuts: number): { fetch: FetchLike; calls: string[] } {
+export function fetchCuttingAnswers(cuts: number): {
+  fetch: FetchLike;
+  calls: string[];
+  /** The Idempotency-Key of each call (null when it had none). */
+  keys: (string | null)[];
+} {
   const calls: string[] = [];
+  const keys: (string | null)[] = [];
   let left = cuts;
   const fetch: FetchLike = async (url, init) => {
     calls.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`);
+    keys.push(new Headers(init.headers).get('idempotency-key'));
     const response = await globalThis.fetch(url, init);
     if (left > 0) {
       left -= 1;
@@ -75,5 +82,5 @@ export function fetchCuttingAnswers(cuts: number): { fetch: FetchLike; calls: st
     }
     return response;
   };
-  return { fetch, calls };
+  return { fetch, calls, keys };
 }
