@@ -124,6 +124,21 @@ def _class(type_name: str) -> str:
     return type_name[0].upper() + type_name[1:]
 
 
+def test_the_module_is_lint_clean_and_formatted(generated: tuple[Path, str, str]) -> None:
+    path = generated[0]
+    for command in (
+        ["check", "--isolated", "--select", "E,F,W,I,UP,B", "--target-version", "py311"],
+        ["format", "--isolated", "--check"],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "ruff", *command, "--line-length", "100", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_the_module_names_its_sources(generated: tuple[Path, str, str]) -> None:
     path, pump, feeds = generated
     text = path.read_text()
@@ -228,10 +243,11 @@ def test_render_types_enums_arrays_and_keyword_keys() -> None:
         workspace_id="ws",
         base_url=None,
     )
-    assert "'from': Required[str]," in source
-    assert "'level': Literal[1, 2, 3]," in source
-    assert "'ratio': float," in source  # a float cannot be a Literal
-    assert "'labels': list[Literal['a', 'b']]," in source
-    assert "Thing: Final = EntityTypeApi[" in source
+    assert '"from": Required[str],' in source  # a keyword: the call syntax
+    assert '"level": Literal[1, 2, 3],' in source
+    assert '"ratio": float,' in source  # a float cannot be a Literal
+    assert '"labels": list[Literal["a", "b"]],' in source
+    api = "EntityTypeApi[ThingProperties, ThingUpdate, ThingFilter, ThingNode]"
+    assert f'Thing: Final = {api}("thing")' in source
     assert "Ontology revision: 7" in source
     compile(source, "ontology.py", "exec")
