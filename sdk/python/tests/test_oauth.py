@@ -10,6 +10,7 @@ import hashlib
 import os
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
@@ -181,6 +182,29 @@ def test_sign_in_refresh_on_expiry_and_on_401_then_sign_out(
             },
         )
         assert refused.status_code == 400 and refused.json()["error"] == "invalid_grant"
+
+
+def test_callers_racing_past_expiry_share_one_refresh(
+    service: Service, user: User, client_id: str
+) -> None:
+    # A refresh token is single use: two refreshes with it would revoke the sign-in.
+    request = start_authorization(service.base_url, client_id, REDIRECT_URI, SCOPES)
+    clock = Clock()
+    seen: list[TokenSet] = []
+    session = OAuthSession.exchange(
+        service.base_url,
+        request,
+        sign_in_and_consent(service, request, user),
+        clock=clock,
+        on_tokens=seen.append,
+    )
+    with session, Client(service.base_url, session, service.workspace_id) as client:
+        clock.now += 3600
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            kinds = list(pool.map(lambda _: client.me()["kind"], range(8)))
+        assert kinds == ["oauth_token"] * 8
+        assert len(seen) == 2, "expected the first tokens and exactly one refresh"
+        session.revoke()
 
 
 def test_a_denied_consent_raises_access_denied(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ._sync.client import Client
 from .codegen import render
+from .errors import WosError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,8 +27,12 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         names = ", ".join("--" + n.replace("_", "-") for n in missing)
         parser.error(f"{names} missing (or WOS_BASE_URL, WOS_API_KEY, WOS_WORKSPACE_ID)")
-    with Client(args.base_url, args.api_key, args.workspace) as client:
-        ontology = client.ontology.get()
+    try:
+        with Client(args.base_url, args.api_key, args.workspace) as client:
+            ontology = client.ontology.get()
+    except WosError as error:
+        print(f"could not read the ontology of {args.base_url}: {error}", file=sys.stderr)
+        return 1
     source = render(ontology, workspace_id=args.workspace, base_url=args.base_url)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
