@@ -28,18 +28,27 @@ describe('pagination', () => {
     }
     expect(created.size).toBe(NODES);
 
-    // Writes running while the walk goes on: new nodes of the same type, and updates of
-    // nodes already created (which must not move them, nor show them twice).
+    // Writes running while the walk goes on: nodes of the same type whose ids sort before
+    // every generated one (so they land before the walk's position: an offset would shift
+    // and show nodes twice), deletions of them (an offset would skip nodes), and updates of
+    // the nodes walked (which must not move them).
     const ids = [...created];
     let walking = true;
     let writes = 0;
     const writer = (async () => {
       while (walking) {
-        await s.client.nodes.create({ entityType: 'Item', name: `concurrent ${writes}` });
+        const early = await s.client.nodes.create({
+          id: `0-concurrent-${writes}`,
+          entityType: 'Item',
+          name: `concurrent ${writes}`,
+        });
         await s.client.nodes.update({
           id: ids[(writes * 7919) % NODES]!,
           properties: { hot: writes },
         });
+        if (writes % 4 === 0) {
+          await s.client.nodes.delete({ id: early.id });
+        }
         writes += 2;
         await setImmediate();
       }
