@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
+
 from conftest import Service
 from proxy import CuttingProxy
 from wos_sdk import AsyncClient, BatchBuilder, Client
@@ -150,3 +152,40 @@ def test_export_records_stream_and_an_import_streams_from_an_iterable(
 async def test_async_export_records(aclient: AsyncClient) -> None:
     kinds = [record["kind"] async for record in aclient.imports.export_records()]
     assert kinds[0] == "workspace" and kinds[-1] == "end"
+
+
+def test_the_stream_resumes_after_the_service_ends_it_and_after_a_503() -> None:
+    # The service ends a stream that stalls with `event: disconnect`, and answers 503 when
+    # it holds too many: both are resumed from the last event, as the service asks.
+    def sse(*events: int, disconnect: bool = False) -> bytes:
+        lines = ["retry: 10", ""]
+        for seq in events:
+            lines += [f"id: {seq}", "event: node.created", f'data: {{"seq": {seq}}}', ""]
+        if disconnect:
+            lines += ["event: disconnect", 'data: {"reason": "stalled"}', ""]
+        return "\n".join(lines).encode() + b"\n"
+
+    sent: list[str | None] = []
+    answers = [
+        httpx.Response(200, content=sse(1, 2, disconnect=True)),
+        httpx.Response(503, headers={"Retry-After": "0"}, json={"success": False}),
+        httpx.Response(200, content=sse(3)),  # then the connection closes
+        httpx.Response(200, content=sse(4, 5)),
+    ]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(request.headers.get("last-event-id"))
+        return answers[len(sent) - 1]
+
+    mock = httpx.MockTransport(handler)
+    with (
+        httpx.Client(transport=mock, base_url="http://service") as http,
+        Client("http://service", "key", "ws", http_client=http) as client,
+    ):
+        seqs: list[int] = []
+        for event in client.events.stream(after="0"):
+            seqs.append(int(event["seq"]))
+            if len(seqs) == 5:
+                break
+    assert seqs == [1, 2, 3, 4, 5]
+    assert sent == [None, "2", "2", "3"]
