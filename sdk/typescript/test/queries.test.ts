@@ -18,6 +18,24 @@ describe('Cypher and search helpers', () => {
     await s.close();
   });
 
+  it('sends filters as deepObject query parameters, and where as JSON', async () => {
+    const fast = await s.client.nodes
+      .list({ filter: { 'properties.rpm': { gt: 1000 }, entityType: 'Pump' } })
+      .toArray();
+    expect(fast.map((node) => node.name)).toEqual(['Feed pump']);
+    const none = await s.client.nodes
+      .list({ filter: { 'properties.rpm': { gt: 2000 } } })
+      .toArray();
+    expect(none).toEqual([]);
+    const either = await s.client.nodes
+      .list({
+        where: JSON.stringify({ field: 'entityType', op: 'in', value: ['Pump', 'Tank'] }),
+        sort: 'name',
+      })
+      .toArray();
+    expect(either.map((node) => node.name)).toEqual(['Day tank', 'Feed pump']);
+  });
+
   it('answers Cypher rows as objects keyed by column', async () => {
     const result = await s.client.cypher(
       'MATCH (p:Pump)-[:FEEDS]->(t) WHERE p.rpm > $min RETURN p.name AS pump, t.name AS tank',
