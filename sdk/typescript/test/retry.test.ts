@@ -156,30 +156,51 @@ describe('retries', () => {
   });
 });
 
-describe('streamed bodies', () => {
-  it('are not sent twice, even after a 429', async () => {
-    const calls: string[] = [];
-    const refusing: FetchLike = async (url, init) => {
-      calls.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`);
-      await (init.body as ReadableStream<Uint8Array>).cancel();
-      const envelope = {
-        success: false,
-        error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded.' },
-        requestId: 'req_00000000000000000000000000000000',
-      };
-      return new Response(JSON.stringify(envelope), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '0' },
-      });
+/** A fetch answering every request with `status` and the error envelope, noting each call. */
+function refusingFetch(status: number, retryAfter: string): { fetch: FetchLike; calls: string[] } {
+  const calls: string[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`);
+    if (init.body instanceof ReadableStream) {
+      await init.body.cancel();
+    }
+    const envelope = {
+      success: false,
+      error: { code: status === 429 ? 'RATE_LIMITED' : 'SERVICE_UNAVAILABLE', message: 'Later.' },
+      requestId: 'req_00000000000000000000000000000000',
     };
-    const client = createClient({
-      baseUrl: 'http://127.0.0.1:9',
-      apiKey: 'wos_test',
-      workspaceId: '6f1c2a9e-8d4b-4c3e-9a7f-2b5d8e1f0c34',
-      fetch: refusing,
+    return new Response(JSON.stringify(envelope), {
+      status,
+      headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
     });
+  };
+  return { fetch, calls };
+}
+
+/** A client whose every request goes to `fetch` alone. */
+const offline = (fetch: FetchLike) =>
+  createClient({
+    baseUrl: 'http://127.0.0.1:9',
+    apiKey: 'wos_test',
+    workspaceId: '6f1c2a9e-8d4b-4c3e-9a7f-2b5d8e1f0c34',
+    fetch,
+  });
+
+describe('retries, without the service', () => {
+  it('stop waiting when the call is aborted', async () => {
+    const { fetch, calls } = refusingFetch(503, '30');
+    const started = Date.now();
     await expect(
-      client.transfer.import([{ kind: 'end', nodes: 0, edges: 0 }]),
+      offline(fetch).operations.getNode({ path: { id: 'x' }, signal: AbortSignal.timeout(100) }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(calls).toEqual(['GET /api/queries/nodes/x']);
+  });
+
+  it('never resend a streamed body, even after a 429', async () => {
+    const { fetch, calls } = refusingFetch(429, '0');
+    await expect(
+      offline(fetch).transfer.import([{ kind: 'end', nodes: 0, edges: 0 }]),
     ).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(calls).toEqual(['POST /api/imports']);
   });
