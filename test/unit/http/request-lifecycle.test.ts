@@ -4,7 +4,11 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
 import { HttpMetrics } from '../../../src/http/metrics';
-import { CLIENT_CLOSED_STATUS, requestLifecycle } from '../../../src/http/middleware/observe';
+import {
+  accessLineWriter,
+  CLIENT_CLOSED_STATUS,
+  requestLifecycle,
+} from '../../../src/http/middleware/observe';
 
 interface AccessLine {
   msg: string;
@@ -97,5 +101,46 @@ describe('requestLifecycle: one access line and one observation per request', ()
     expect(await lineOf('/silent')).toMatchObject({ status: CLIENT_CLOSED_STATUS, aborted: true });
     const text = await metrics.registry.metrics();
     expect(text).toContain('http_requests_total{method="GET",route="/silent",status="499"} 1');
+  });
+});
+
+describe('accessLineWriter: the same line pino writes', () => {
+  function capture(options: pino.LoggerOptions): { logger: pino.Logger; lines: string[] } {
+    const lines: string[] = [];
+    const logger = pino(options, { write: (line: string) => lines.push(line) });
+    return { logger, lines };
+  }
+  const fields = {
+    requestId: 'req_0123456789abcdef0123456789abcdef',
+    method: 'GET',
+    path: '/api/caf\u00e9/"quoted"\\\n',
+    route: '/api/:id',
+    status: 200,
+    durationMs: 1.234,
+    workspaceId: undefined,
+    actor: 'key_1',
+  };
+  const time = () => ',"time":"2026-01-02T03:04:05.678Z"';
+
+  it.each([
+    ['the service logger', { base: { service: 'svc' }, timestamp: time, redact: ['*.secret'] }],
+    ['pino defaults', { timestamp: time }],
+    ['a mixin (written by pino)', { timestamp: time, mixin: () => ({ extra: 1 }) }],
+  ])('%s', (_name, options: pino.LoggerOptions) => {
+    const fast = capture(options);
+    const reference = capture(options);
+    accessLineWriter(fast.logger)(fields);
+    accessLineWriter(fast.logger)({ ...fields, workspaceId: 'ws', aborted: true });
+    const child = reference.logger.child({}, { redact: [] });
+    child.info(fields, 'request');
+    child.info({ ...fields, workspaceId: 'ws', aborted: true }, 'request');
+    expect(fast.lines).toEqual(reference.lines);
+    expect(fast.lines).toHaveLength(2);
+  });
+
+  it('writes nothing below the logger level', () => {
+    const { logger, lines } = capture({ level: 'warn' });
+    accessLineWriter(logger)(fields);
+    expect(lines).toEqual([]);
   });
 });
