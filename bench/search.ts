@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     diagnostics.push([
       'embedder, index batches (texts/s)',
       formatFixed(embed.perSecond, 0),
-      `model built and loaded in ${formatInt(embed.loadMs)} ms`,
+      `model built and loaded in every thread, with a first batch of 64, in ${formatInt(embed.loadMs)} ms`,
     ]);
     diagnostics.push(['embedder, one query (ms)', formatFixed(embed.queryMs, 2), 'median of 200']);
 
