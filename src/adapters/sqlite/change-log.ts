@@ -29,6 +29,13 @@ interface EventRow {
   body: string;
 }
 
+/**
+ * Retention looks at this many of the oldest events at least (ten times its step when
+ * that is more): one appended before a clock step back, and so dated later than those
+ * after it, holds back only what lies beyond that window.
+ */
+const TRIM_SCAN_ROWS = 10_000;
+
 const COLUMNS =
   'workspace_id, seq, id, type, occurred_at, subject_type, subject_type_before, subject_id, body';
 
@@ -107,7 +114,7 @@ export class SqliteChangeLogStore implements ChangeLogStore {
   private readonly scan: Statement<[string, number, number], EventRow>;
   private readonly boundsStmt: Statement<[string], { head: number; horizon: number }>;
   private readonly oldest: Statement<
-    [string, number],
+    [number, string, number],
     { rowid: number; workspace_id: string; seq: number }
   >;
   private readonly remove: Statement<[number]>;
@@ -121,9 +128,13 @@ export class SqliteChangeLogStore implements ChangeLogStore {
     this.boundsStmt = db.reader.prepare(
       'SELECT head, horizon FROM change_log_heads WHERE workspace_id = ?',
     );
+    // Among the first events appended (rowid order is commit order, and so time order but
+    // for clock steps back), those older than the cut: no index on time, which would be
+    // one more B-tree for every event to write, and a bounded scan however few are due.
     this.oldest = db.writer.prepare(
-      `SELECT rowid, workspace_id, seq FROM change_events
-       WHERE occurred_at < ? ORDER BY occurred_at LIMIT ?`,
+      `SELECT rowid, workspace_id, seq FROM (
+         SELECT rowid, workspace_id, seq, occurred_at FROM change_events ORDER BY rowid LIMIT ?
+       ) WHERE occurred_at < ? LIMIT ?`,
     );
     this.remove = db.writer.prepare('DELETE FROM change_events WHERE rowid = ?');
     this.raiseHorizon = db.writer.prepare(
@@ -155,7 +166,7 @@ export class SqliteChangeLogStore implements ChangeLogStore {
   trim(before: string, limit: number): Promise<number> {
     return this.db.transaction(() =>
       settle(() => {
-        const removable = this.oldest.all(before, limit);
+        const removable = this.oldest.all(Math.max(TRIM_SCAN_ROWS, 10 * limit), before, limit);
         for (const row of removable) {
           this.remove.run(row.rowid);
         }

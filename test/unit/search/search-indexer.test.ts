@@ -122,7 +122,7 @@ function node(id: string): GraphNode {
   };
 }
 
-function setup(options: { batchSize?: number; busy?: boolean; writesActive?: () => boolean } = {}) {
+function setup(options: { batchSize?: number; busy?: boolean; writeBusyMs?: () => number } = {}) {
   const outbox = new MemoryOutbox();
   const index = new MemoryIndex();
   const nodes = new Map<string, GraphNode>();

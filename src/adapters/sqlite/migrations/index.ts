@@ -24,6 +24,7 @@ import { m014ImportValidation } from './014-import-validation';
 import { m015GraphChanges } from './015-graph-changes';
 import { m016ChangeLog } from './016-change-log';
 import { m017EventSubscriptions } from './017-event-subscriptions';
+import { m018ChangeLogAppendOrder } from './018-change-log-append-order';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m015GraphChanges,
   m016ChangeLog,
   m017EventSubscriptions,
+  m018ChangeLogAppendOrder,
 ];
