@@ -33,3 +33,19 @@ export { parseNdjson, toNdjsonStream, type TransferLine } from './ndjson';
 export { PageIterator, type ItemOf, type ListOperationId, type Page } from './pagination';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export type { FetchLike } from './transport';
+export { renderOntologyModule, type OntologySnapshot, type RenderOptions } from './codegen';
+export {
+  entityTypeApi,
+  propertyFilters,
+  relationshipTypeApi,
+  type BooleanCondition,
+  type EntityTypeApi,
+  type EnumCondition,
+  type JsonCondition,
+  type JsonValue,
+  type NumberCondition,
+  type NumberListCondition,
+  type RelationshipTypeApi,
+  type StringCondition,
+  type StringListCondition,
+} from './typed';
