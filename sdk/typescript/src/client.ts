@@ -15,6 +15,7 @@ import type {
 } from './operation-types';
 import { parseNdjson, toNdjsonStream, type TransferLine } from './ndjson';
 import { PageIterator, type ListOperationId } from './pagination';
+import { streamEvents, type ChangeEvent, type StreamOptions } from './sse';
 import type { RetryOptions } from './retry';
 import { Transport, type FetchLike } from './transport';
 
@@ -165,6 +166,23 @@ export class WosClient {
     hybrid: async (query: string, options: Omit<Schemas['HybridSearchRequest'], 'query'> = {}) =>
       (await this.call('hybridSearch', { body: { ...options, query } })).data,
     status: async () => (await this.call('getSearchIndexStatus')).data,
+  };
+
+  /** The change feed. */
+  readonly events = {
+    /** The feed's events a page at a time (`GET /api/events`). */
+    list: (query?: Query<'listEvents'>) => this.paginate('listEvents', { query }),
+    /**
+     * The feed as Server-Sent Events, for ever: `for await (const event of
+     * client.events.stream({ after }))`. Reconnects after a dropped connection or an
+     * `event: disconnect` with `Last-Event-ID`, after the wait the service asked for, so
+     * every event comes once, in order. Break out of the loop (or abort) to stop.
+     */
+    stream: (options: StreamOptions = {}): AsyncGenerator<ChangeEvent> =>
+      streamEvents(async (query, headers, signal) => {
+        const result = await this.call('streamEvents', { query, headers, signal });
+        return result.data;
+      }, options),
   };
 
   /** The workspace as NDJSON records: export and import, both streamed. */

@@ -49,3 +49,4 @@ export {
   type StringCondition,
   type StringListCondition,
 } from './typed';
+export { SseReader, streamEvents, type ChangeEvent, type StreamOptions } from './sse';
