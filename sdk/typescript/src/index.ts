@@ -50,3 +50,9 @@ export {
   type StringListCondition,
 } from './typed';
 export { SseReader, streamEvents, type ChangeEvent, type StreamOptions } from './sse';
+export {
+  WosOAuthError,
+  startAuthorization,
+  type AuthorizationOptions,
+  type AuthorizationRequest,
+} from './authorization';
