@@ -3,6 +3,7 @@
  * holds a typed method for every operation of docs/api/openapi.yaml; `nodes`, `edges` and
  * `commands` are the shorter way to the ontology.
  */
+import type { TokenProvider } from './authorization';
 import { BatchBuilder, BatchResult, type BatchCommand, type Edge, type Node } from './batch';
 import { apiVersion, operationTable, type components } from './generated/openapi';
 import type {
@@ -29,8 +30,10 @@ type ParamsArgument<K extends OperationId> =
 export interface ClientOptions {
   /** Where the service listens, e.g. `http://127.0.0.1:3000`. */
   baseUrl: string;
-  /** API key (`wos_...`) or OAuth access token (`woa_...`). */
-  apiKey: string;
+  /** API key (`wos_...`) or OAuth access token (`woa_...`); or give `tokenProvider`. */
+  apiKey?: string;
+  /** Supplies the bearer token of each request: an `OAuthSession`, or your own. */
+  tokenProvider?: TokenProvider;
   /** The workspace the client acts in (`x-workspace-id`); global routes do without. */
   workspaceId?: string;
   /** A `fetch` to use instead of the global one (proxies, tests). */

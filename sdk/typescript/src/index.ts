@@ -51,8 +51,12 @@ export {
 } from './typed';
 export { SseReader, streamEvents, type ChangeEvent, type StreamOptions } from './sse';
 export {
+  OAuthSession,
   WosOAuthError,
   startAuthorization,
   type AuthorizationOptions,
   type AuthorizationRequest,
+  type SessionOptions,
+  type TokenProvider,
+  type TokenSet,
 } from './authorization';

@@ -2,6 +2,7 @@
  * Sends one operation: builds the URL and headers, serialises the body, unwraps the
  * envelope, turns error answers into `WosApiError`, and retries what is safe to retry.
  */
+import type { TokenProvider } from './authorization';
 import { WosApiError, WosNetworkError } from './errors';
 import { operationTable } from './generated/openapi';
 import type { ApiResult, CallParams, OperationId } from './operation-types';
@@ -26,6 +27,8 @@ export interface TransportOptions {
   apiKey?: string;
   /** Workspace the client acts in, sent as `x-workspace-id` on workspace routes. */
   workspaceId?: string;
+  /** Supplies the bearer token of each request instead of `apiKey` (an OAuth sign-in). */
+  tokenProvider?: TokenProvider;
   fetch?: FetchLike;
   retry?: RetryOptions;
 }
@@ -132,12 +135,14 @@ export class Transport {
   readonly workspaceId: string | undefined;
   private readonly baseUrl: string;
   private readonly apiKey: string | undefined;
+  private readonly tokenProvider: TokenProvider | undefined;
   private readonly fetchFn: FetchLike;
   private readonly policy: RetryPolicy;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl;
     this.apiKey = options.apiKey;
+    this.tokenProvider = options.tokenProvider;
     this.workspaceId = options.workspaceId;
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.policy = retryPolicy(options.retry);
@@ -170,7 +175,12 @@ export class Transport {
       signal: params.signal,
       ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
     };
+    let renewed = false;
     for (let attempt = 1; ; attempt += 1) {
+      const token = this.tokenProvider ? await this.tokenProvider.token() : undefined;
+      if (token !== undefined) {
+        headers.set('authorization', `Bearer ${token}`);
+      }
       let response: Response;
       try {
         response = await this.fetchFn(url, init);
@@ -195,6 +205,17 @@ export class Transport {
         return unwrap<K>(response, parsed);
       }
       const error = WosApiError.fromResponse(response, parsed);
+      // A token rejected (expired or revoked early) is renewed once and the call sent again.
+      if (
+        response.status === 401 &&
+        token !== undefined &&
+        !renewed &&
+        !(body instanceof ReadableStream) &&
+        (await this.tokenProvider?.renew?.(token))
+      ) {
+        renewed = true;
+        continue;
+      }
       // A 429 is refused before the request does anything (docs/http-conventions.md, "Order
       // of checks"), so any request may be repeated after it; a 503 only when safe to repeat.
       // A streamed body is consumed by the first attempt and cannot be sent again.
