@@ -216,13 +216,11 @@ export class Transport {
         renewed = true;
         continue;
       }
-      // A 429 is refused before the request does anything (docs/http-conventions.md, "Order
-      // of checks"), so any request may be repeated after it; a 503 only when safe to repeat.
+      // A 429 or 503 is retried only for a request safe to repeat, like a lost answer: a
+      // write without an Idempotency-Key is never sent twice, whatever the status says.
       // A streamed body is consumed by the first attempt and cannot be sent again.
       const delay =
-        isRetryableStatus(response.status) &&
-        (retrySafe || response.status === 429) &&
-        !(body instanceof ReadableStream)
+        isRetryableStatus(response.status) && retrySafe && !(body instanceof ReadableStream)
           ? retryDelay(this.policy, attempt, parseRetryAfter(response.headers.get('retry-after')))
           : null;
       if (delay === null) {

@@ -197,6 +197,25 @@ describe('retries, without the service', () => {
     expect(calls).toEqual(['GET /api/queries/nodes/x']);
   });
 
+  it('never retries a write without Idempotency-Key, even after a 429', async () => {
+    const { fetch, calls } = refusingFetch(429, '0');
+    await expect(
+      offline(fetch).operations.createApiKey({
+        body: { name: 'refused', scopes: ['read:nodes'] },
+      }),
+    ).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(calls).toEqual(['POST /api/api-keys']);
+    // A command carries a key: the same 429 is waited out and sent again.
+    const again = refusingFetch(429, '0');
+    await expect(
+      offline(again.fetch).commands.execute({
+        type: 'CREATE_NODE',
+        payload: { entityType: 'Pump', name: 'p' },
+      }),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(again.calls.length).toBeGreaterThan(1);
+  });
+
   it('never resend a streamed body, even after a 429', async () => {
     const { fetch, calls } = refusingFetch(429, '0');
     await expect(
