@@ -64,9 +64,11 @@ export interface IndexerOptions {
    * were running more than `busyUtilization` of that time (`writeBusyMs`): under full
    * request load, and under a stream of writes to a graph server the loop does not see,
    * indexing takes one batch per pause and catches up when the load drops (requests first;
-   * the lag shows as `pending`).
+   * the lag shows as `pending`). Each pause in a row doubles the next, up to
+   * `maxBusyPauseMs`: a bulk load keeps the graph to itself, and indexing still moves on.
    */
   busyPauseMs: number;
+  maxBusyPauseMs: number;
   busyUtilization: number;
   /** Overrides the event-loop check (unit tests). */
   isBusy?: () => boolean;
@@ -80,6 +82,7 @@ export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
   initialBackoffMs: 500,
   maxBackoffMs: 30_000,
   busyPauseMs: 1000,
+  maxBusyPauseMs: 8000,
   busyUtilization: 0.85,
 };
 
@@ -114,6 +117,8 @@ export class SearchIndexer {
   private lastWrites = { busyMs: 0, at: performance.now() };
   /** Milliseconds of this loop's own work on the event loop since the last busy check. */
   private ownMs = 0;
+  /** The busy pauses taken in a row, since the load last dropped. */
+  private busyStreak = 0;
   private preparing: Promise<void> | null = null;
   private failures = 0;
   private dims: number | null = null;
@@ -243,6 +248,28 @@ export class SearchIndexer {
     return this.writesBusy() || loop;
   }
 
+  /**
+   * Pauses before the next batch while the load lasts: each pause in a row twice the one
+   * before, up to `maxBusyPauseMs`, looked at again every `busyPauseMs` so that a pause ends
+   * soon after the load does.
+   */
+  private async pauseWhileBusy(): Promise<void> {
+    const { busyPauseMs, maxBusyPauseMs } = this.options;
+    if (!this.busy()) {
+      this.busyStreak = 0;
+      return;
+    }
+    const pause = Math.min(busyPauseMs * 2 ** Math.min(this.busyStreak, 30), maxBusyPauseMs);
+    this.busyStreak += 1;
+    for (let waited = 0; waited < pause && !this.stopped; waited += busyPauseMs) {
+      if (waited > 0 && !this.busy()) {
+        this.busyStreak = 0;
+        return;
+      }
+      await this.wait(Math.min(busyPauseMs, pause - waited), this.wake.signal);
+    }
+  }
+
   /** Whether graph writes ran more than `busyUtilization` of the time since the last call. */
   private writesBusy(): boolean {
     if (!this.deps.writeBusyMs) {
@@ -351,9 +378,7 @@ export class SearchIndexer {
       // Yield to I/O between batches: a long drain must not starve requests. While the
       // loop is saturated with requests, pause longer: they come first.
       await yieldToEventLoop();
-      if (this.busy()) {
-        await this.wait(this.options.busyPauseMs, this.wake.signal);
-      }
+      await this.pauseWhileBusy();
     }
   }
 

@@ -150,6 +150,7 @@ function setup(options: { batchSize?: number; busy?: boolean; writeBusyMs?: () =
       initialBackoffMs: 100,
       maxBackoffMs: 1000,
       busyPauseMs: 250,
+      maxBusyPauseMs: 1000,
       busyUtilization: 0.85,
       isBusy: () => options.busy ?? false,
       // Records each delay and returns at once: the test never waits on a timer.
@@ -177,8 +178,9 @@ describe('SearchIndexer', () => {
     }
     indexer.start();
     await indexer.whenIdle();
-    // Three batches (2 + 2 + 1), with the busy pause between them (none after the last).
-    expect(delays.filter((ms) => ms === 250)).toHaveLength(2);
+    // Three batches (2 + 2 + 1), with the busy pause between them (none after the last),
+    // the second twice the first, each taken in steps of the shortest.
+    expect(delays.filter((ms) => ms >= 250)).toEqual([250, 250, 250]);
     expect(index.points.size).toBe(5);
   });
 
@@ -188,24 +190,54 @@ describe('SearchIndexer', () => {
     let busy = 0;
     const writeBusyMs = () => (writing ? (busy = performance.now()) : busy);
     const { outbox, nodes, indexer, delays, index } = setup({ batchSize: 2, writeBusyMs });
+    const enqueue = (ids: string[]) => {
+      for (const id of ids) {
+        nodes.set(id, node(id));
+        outbox.enqueue('ws', id);
+      }
+    };
+    enqueue(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k']);
+    indexer.start();
+    await indexer.whenIdle();
+    // Six batches, five pauses: each doubles the one before, up to the cap (250 + 500 +
+    // 1000 + 1000 + 1000 ms, in steps of 250).
+    expect(delays.filter((ms) => ms >= 250)).toEqual(Array<number>(15).fill(250));
+    expect(index.points.size).toBe(11);
+
+    writing = false;
+    delays.length = 0;
+    enqueue(['l', 'm', 'n', 'o', 'p']);
+    await indexer.whenIdle();
+    expect(delays.filter((ms) => ms >= 250)).toEqual([]);
+    expect(index.points.size).toBe(16);
+
+    // A new stream of writes starts again from the shortest pause.
+    writing = true;
+    delays.length = 0;
+    enqueue(['q', 'r', 's', 't', 'u']);
+    await indexer.whenIdle();
+    expect(delays.filter((ms) => ms >= 250)).toEqual([250, 250, 250]);
+  });
+
+  it('ends a long pause soon after the writes stop', async () => {
+    let writing = true;
+    let busy = 0;
+    const writeBusyMs = () => (writing ? (busy = performance.now()) : busy);
+    const { outbox, nodes, indexer, delays, index } = setup({ batchSize: 1, writeBusyMs });
     for (const id of ['a', 'b', 'c', 'd', 'e']) {
       nodes.set(id, node(id));
       outbox.enqueue('ws', id);
     }
     indexer.start();
-    await indexer.whenIdle();
-    expect(delays.filter((ms) => ms === 250)).toHaveLength(2);
-    expect(index.points.size).toBe(5);
-
-    writing = false;
-    delays.length = 0;
-    for (const id of ['f', 'g', 'h', 'i', 'j']) {
-      nodes.set(id, node(id));
-      outbox.enqueue('ws', id);
+    // Pauses of 250, 500 and then 1000 ms: the writes stop during the third.
+    while (delays.filter((ms) => ms >= 250).length < 4) {
+      await new Promise((resolve) => setImmediate(resolve));
     }
+    writing = false;
     await indexer.whenIdle();
-    expect(delays).not.toContain(250);
-    expect(index.points.size).toBe(10);
+    // One more step of the third pause at most, then no pause at all.
+    expect(delays.filter((ms) => ms >= 250).length).toBeLessThanOrEqual(5);
+    expect(index.points.size).toBe(5);
   });
 
   it('does not pause between batches when the loop has room', async () => {
@@ -216,7 +248,7 @@ describe('SearchIndexer', () => {
     }
     indexer.start();
     await indexer.whenIdle();
-    expect(delays).not.toContain(250);
+    expect(delays.filter((ms) => ms >= 250)).toEqual([]);
   });
 
   it('embeds in batches, upserts, completes, and removes deleted nodes', async () => {
@@ -507,6 +539,7 @@ describe('SearchIndexer with texts the embedder refuses', () => {
         initialBackoffMs: 100,
         maxBackoffMs: 1000,
         busyPauseMs: 250,
+        maxBusyPauseMs: 1000,
         busyUtilization: 0.85,
         isBusy: () => false,
         wait: () => new Promise((resolve) => setImmediate(resolve)),
