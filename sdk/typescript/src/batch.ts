@@ -24,16 +24,20 @@ export interface BatchRef<T = unknown> {
 /** An id, or a reference to the result of an earlier command of the batch. */
 export type IdOrRef = string | BatchRef;
 
+/**
+ * A batch payload of the contract with its `$ref`-taking fields narrowed to `IdOrRef`: the
+ * contract takes any `{ "$ref": n }` there, the builder only references it handed out.
+ */
 type WithRefs<P, Fields extends keyof P> = Omit<P, Fields> & { [F in Fields]: IdOrRef };
 
 export type CreateNodeInput = Schemas['CreateNodeCommand']['payload'];
-export type UpdateNodeInput = WithRefs<Schemas['UpdateNodeCommand']['payload'], 'id'>;
-export type DeleteNodeInput = WithRefs<Schemas['DeleteNodeCommand']['payload'], 'id'>;
+export type UpdateNodeInput = WithRefs<Schemas['BatchUpdateNodeCommand']['payload'], 'id'>;
+export type DeleteNodeInput = WithRefs<Schemas['BatchDeleteNodeCommand']['payload'], 'id'>;
 export type CreateEdgeInput = WithRefs<
-  Schemas['CreateEdgeCommand']['payload'],
+  Schemas['BatchCreateEdgeCommand']['payload'],
   'sourceId' | 'targetId'
 >;
-export type DeleteEdgeInput = WithRefs<Schemas['DeleteEdgeCommand']['payload'], 'id'>;
+export type DeleteEdgeInput = WithRefs<Schemas['BatchDeleteEdgeCommand']['payload'], 'id'>;
 
 /** One command of a batch as sent. */
 export type BatchCommand =

@@ -140,7 +140,7 @@ export class WosClient {
       options: ExecuteOptions = {},
     ): Promise<BatchResult> => {
       const list = commands instanceof BatchBuilder ? commands.commands() : commands;
-      const body = { commands: list } as unknown as Schemas['BatchRequest'];
+      const body: Schemas['BatchRequest'] = { commands: [...list] };
       const result = await this.call('executeCommandBatch', { ...options, body });
       return new BatchResult(result.data.batchId, result.data.results, isReplay(result.headers));
     },
@@ -214,10 +214,7 @@ export class WosClient {
       options: { validateRecords?: boolean; signal?: AbortSignal } = {},
     ): Promise<Schemas['Import']> => {
       const { validateRecords, signal } = options;
-      const query = {
-        validateRecords:
-          validateRecords === undefined ? undefined : validateRecords ? 'true' : 'false',
-      } as const;
+      const query = { validateRecords };
       const body = toNdjsonStream(lines);
       return (await this.call('startImport', { body, query, signal })).data;
     },

@@ -78,7 +78,7 @@ describe('client.events.stream', () => {
   });
 
   it('resumes after a cut mid-event, a 503 and a disconnect: every event once, in order', async () => {
-    const expected = (await s.client.events.list({ limit: '100' }).toArray()).map((e) => e.seq);
+    const expected = (await s.client.events.list({ limit: 100 }).toArray()).map((e) => e.seq);
     expect(expected.length).toBeGreaterThanOrEqual(10);
     const plans: Plan[] = [
       { events: 3, then: 'cut' },
@@ -128,7 +128,7 @@ describe('client.events.stream', () => {
   });
 
   it('starts after `after`, and a refused key ends the stream at once', async () => {
-    const all = (await s.client.events.list({ limit: '100' }).toArray()).map((e) => e.seq);
+    const all = (await s.client.events.list({ limit: 100 }).toArray()).map((e) => e.seq);
     const after = String(all[all.length - 3]);
     const seen: number[] = [];
     for await (const event of s.client.events.stream({ after })) {

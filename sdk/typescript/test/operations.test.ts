@@ -115,7 +115,7 @@ describe('client.operations', () => {
       client.operations.getConnector({ path: { id: connector.data.id } }),
     ).rejects.toBeInstanceOf(WosApiError);
 
-    const events = await client.paginate('listEvents', { query: { limit: '2' } }).toArray();
+    const events = await client.paginate('listEvents', { query: { limit: 2 } }).toArray();
     expect(events.length).toBeGreaterThan(2);
     expect(new Set(events.map((e) => e.seq)).size).toBe(events.length);
 

@@ -60,7 +60,7 @@ describe('pagination', () => {
       for await (const node of s.client.nodes.list({
         entityType: 'Item',
         limit: 100,
-        count: 'false',
+        count: false,
       })) {
         seen.set(node.id, (seen.get(node.id) ?? 0) + 1);
         if (seen.size % 100 === 0) {

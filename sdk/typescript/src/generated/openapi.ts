@@ -2329,7 +2329,7 @@ export interface components {
             /** @description A declared property shown as the node's title; the node's `name` when absent. */
             titleProperty?: string;
             properties: components["schemas"]["PropertyDefinitions"];
-            /** @description `false`: a property the type does not declare is refused. */
+            /** @description Required, no default: `false` refuses a property the type does not declare, `true` accepts it unchecked. */
             additionalProperties: boolean;
         };
         /** @description `"any"`, or the entity types allowed at this end (1 to 100, each defined). */
@@ -2374,6 +2374,7 @@ export interface components {
             target: components["schemas"]["EndTypes"];
             cardinality?: components["schemas"]["Cardinality"];
             properties: components["schemas"]["PropertyDefinitions"];
+            /** @description Required, no default: `false` refuses a property the type does not declare, `true` accepts it unchecked. */
             additionalProperties: boolean;
         };
         /** @description An entity type as stored. */
@@ -2866,10 +2867,82 @@ export interface components {
              *     where a payload field names an existing record, `{ "$ref": n }` may stand for the id
              *     of the result of the earlier command `n`.
              */
-            commands: {
-                type: components["schemas"]["RecordCommandType"];
-                payload: Record<string, never>;
-            }[];
+            commands: components["schemas"]["BatchCommand"][];
+        };
+        /**
+         * @description One command of a batch: a record command as `POST /api/commands/execute` takes it,
+         *     where the fields naming an existing record also take a `BatchRecordRef`.
+         */
+        BatchCommand: components["schemas"]["CreateNodeCommand"] | components["schemas"]["BatchUpdateNodeCommand"] | components["schemas"]["BatchDeleteNodeCommand"] | components["schemas"]["BatchCreateEdgeCommand"] | components["schemas"]["BatchDeleteEdgeCommand"];
+        /**
+         * @description `{ "$ref": n }`: the id of the result of the earlier command `n` of the same batch
+         *     (0-based; also as a string of digits). Only where a payload field names an existing
+         *     record.
+         * @example {
+         *       "$ref": 0
+         *     }
+         */
+        BatchRecordRef: {
+            $ref: number | string;
+        };
+        /** @description An existing record's id, or the result of an earlier command of the batch. */
+        RecordIdOrBatchRef: components["schemas"]["RecordId"] | components["schemas"]["BatchRecordRef"];
+        /** @description `UPDATE_NODE` in a batch: `id` may be a `BatchRecordRef`. */
+        BatchUpdateNodeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "UPDATE_NODE";
+            /** @description At least one of `name`, `entityType` and `properties` is needed. */
+            payload: {
+                id: components["schemas"]["RecordIdOrBatchRef"];
+                name?: components["schemas"]["NodeName"];
+                entityType?: components["schemas"]["TypeName"];
+                properties?: components["schemas"]["NodePropertiesPatch"];
+                expectedVersion?: components["schemas"]["ExpectedVersion"];
+            };
+        };
+        /** @description `DELETE_NODE` in a batch: `id` may be a `BatchRecordRef`. */
+        BatchDeleteNodeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DELETE_NODE";
+            payload: {
+                id: components["schemas"]["RecordIdOrBatchRef"];
+                expectedVersion?: components["schemas"]["ExpectedVersion"];
+            };
+        };
+        /** @description `CREATE_EDGE` in a batch: `sourceId` and `targetId` may be `BatchRecordRef`s. */
+        BatchCreateEdgeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CREATE_EDGE";
+            payload: {
+                type: components["schemas"]["TypeName"];
+                sourceId: components["schemas"]["RecordIdOrBatchRef"];
+                targetId: components["schemas"]["RecordIdOrBatchRef"];
+                /** @description The edge's properties; omitted, none. At most 64 KB as JSON. */
+                properties?: components["schemas"]["EdgeProperties"];
+                /** @description An id of the client's choosing; omitted, the service generates a UUID. An id already taken in the workspace is `409 CONFLICT`. */
+                id?: components["schemas"]["RecordId"];
+            };
+        };
+        /** @description `DELETE_EDGE` in a batch: `id` may be a `BatchRecordRef`. */
+        BatchDeleteEdgeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DELETE_EDGE";
+            payload: {
+                id: components["schemas"]["RecordIdOrBatchRef"];
+                expectedVersion?: components["schemas"]["ExpectedVersion"];
+            };
         };
         /** @description One command's outcome; `result` is what `POST /api/commands/execute` answers for it. */
         BatchItemResult: {
@@ -5067,9 +5140,10 @@ export interface components {
         /**
          * @description `true` (the default): refuse the change with `409 CONFLICT` when records already in the
          *     workspace break it. `false`: apply it to writes from now on and leave those records as
-         *     they are (they must conform when next changed).
+         *     they are (they must conform when next changed). Exactly `true` or `false`; any other
+         *     value is a `400`.
          */
-        ValidateExisting: "true" | "false";
+        ValidateExisting: boolean;
         /**
          * @description The key's id (`key_...`).
          * @example key_Yc4mX0nq7hV2pL9sTz1B
@@ -5091,8 +5165,8 @@ export interface components {
          *     filter or sort, is a `400 INVALID_CURSOR`.
          */
         Cursor: string;
-        /** @description `false` skips counting the matching items: `meta.total` is null. Counting a filtered list is the expensive part of a page. */
-        Count: "true" | "false";
+        /** @description `false` skips counting the matching items: `meta.total` is null. Counting a filtered list is the expensive part of a page. Exactly `true` or `false`; any other value is a `400`. */
+        Count: boolean;
         /**
          * @description Conditions `filter[<field>]=<value>` (eq) and `filter[<field>][<op>]=<value>`, ANDed.
          *     Values are inferred per field: for properties `true`/`false` are booleans, JSON numbers
@@ -5854,7 +5928,7 @@ export interface operations {
                  *     filter or sort, is a `400 INVALID_CURSOR`.
                  */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description `false` skips counting the matching items: `meta.total` is null. Counting a filtered list is the expensive part of a page. */
+                /** @description `false` skips counting the matching items: `meta.total` is null. Counting a filtered list is the expensive part of a page. Exactly `true` or `false`; any other value is a `400`. */
                 count?: components["parameters"]["Count"];
                 /**
                  * @description Only nodes of this entity type.
@@ -6237,7 +6311,7 @@ export interface operations {
                  *     filter or sort, is a `400 INVALID_CURSOR`.
                  */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description `false` skips counting the matching items: `meta.total` is null. Counting a filtered list is the expensive part of a page. */
+                /** @description `false` skips counting the matching items: `meta.total` is null. Counting a filtered list is the expensive part of a page. Exactly `true` or `false`; any other value is a `400`. */
                 count?: components["parameters"]["Count"];
                 /** @description Conditions on edges, as for nodes (`filter[properties.flow][gte]=2.5`, `filter[nodeId][in]=a,b`). */
                 filter?: components["parameters"]["EdgeFilterConditions"];
@@ -6571,7 +6645,8 @@ export interface operations {
                 /**
                  * @description `true` (the default): refuse the change with `409 CONFLICT` when records already in the
                  *     workspace break it. `false`: apply it to writes from now on and leave those records as
-                 *     they are (they must conform when next changed).
+                 *     they are (they must conform when next changed). Exactly `true` or `false`; any other
+                 *     value is a `400`.
                  */
                 validateExisting?: components["parameters"]["ValidateExisting"];
             };
@@ -6775,7 +6850,8 @@ export interface operations {
                 /**
                  * @description `true` (the default): refuse the change with `409 CONFLICT` when records already in the
                  *     workspace break it. `false`: apply it to writes from now on and leave those records as
-                 *     they are (they must conform when next changed).
+                 *     they are (they must conform when next changed). Exactly `true` or `false`; any other
+                 *     value is a `400`.
                  */
                 validateExisting?: components["parameters"]["ValidateExisting"];
             };
@@ -7066,7 +7142,8 @@ export interface operations {
                 /**
                  * @description `true` (the default): refuse the change with `409 CONFLICT` when records already in the
                  *     workspace break it. `false`: apply it to writes from now on and leave those records as
-                 *     they are (they must conform when next changed).
+                 *     they are (they must conform when next changed). Exactly `true` or `false`; any other
+                 *     value is a `400`.
                  */
                 validateExisting?: components["parameters"]["ValidateExisting"];
             };
@@ -7492,7 +7569,7 @@ export interface operations {
                  *     `INSUFFICIENT_SCOPE` before any of the upload is read. Default `true`. Any other
                  *     query parameter is a 400.
                  */
-                validateRecords?: "true" | "false";
+                validateRecords?: boolean;
             };
             header: {
                 /**
@@ -9616,8 +9693,8 @@ export interface operations {
             query?: {
                 /** @description Events after this cursor (the `seq` of an event); from the oldest retained when absent. */
                 after?: components["parameters"]["EventsAfter"];
-                /** @description Events per page; 100 by default, at most 1,000 (larger values are clamped). */
-                limit?: string;
+                /** @description Events per page; 100 by default, at most 1,000 (larger values are clamped to 1,000). `0`, a fraction or a sign is a `400`. */
+                limit?: number;
                 /** @description Only these event types, comma-separated (`node.created,node.deleted`). */
                 types?: components["parameters"]["EventTypes"];
                 /** @description Only events about records of this type (an entity or relationship type; a node that changed type counts under both). */
