@@ -9,8 +9,10 @@ import {
 import type { ChangeEventFilter, ChangeEventPage } from './change-log';
 
 /**
- * How every engine stores a change event: the fields readers filter on as columns or
- * properties of their own, the rest (actor, cause, the record images) as one JSON text.
+ * How the engines store change events: a transaction's events together in blocks
+ * (`blocksOf`); on Neo4j the fields readers filter on as list properties of the block and
+ * the rest (actor, cause, the record images) as one JSON text per event
+ * (`encodeEventBody`), on SQLite the whole block as one JSON text (`encodeEventBlock`).
  * One mapper for both engines; each reads its own fields and hands them here.
  */
 interface StoredBody {
@@ -23,6 +25,118 @@ interface StoredBody {
 export function encodeEventBody(event: NewChangeEvent): string {
   const body: StoredBody = { actor: event.actor, cause: event.cause, data: event.data };
   return JSON.stringify(body);
+}
+
+/** Events in one stored block at most: a batch of a thousand records is one block. */
+export const BLOCK_EVENTS = 1000;
+
+/**
+ * `events` as blocks of consecutive events of one time, at most BLOCK_EVENTS each: what the
+ * engines that store a transaction's events together write as one record (retention
+ * removes whole blocks, so every event of one must have occurred at the same time).
+ */
+export function blocksOf<E extends { occurredAt: string }>(events: readonly E[]): E[][] {
+  const blocks: E[][] = [];
+  let block: E[] | undefined;
+  for (const event of events) {
+    if (!block || block[0]?.occurredAt !== event.occurredAt || block.length === BLOCK_EVENTS) {
+      block = [];
+      blocks.push(block);
+    }
+    block.push(event);
+  }
+  return blocks;
+}
+
+/**
+ * One event of a block stored as JSON (SQLite): id, type, subject type, subject type
+ * before, subject id, actor, cause, data. The block's record holds the workspace, the time
+ * and the seqs.
+ */
+type BlockEntry = [
+  string,
+  string,
+  string | null,
+  string | null,
+  string,
+  ChangeActor,
+  ChangeCause,
+  ChangeData,
+];
+
+/** The JSON text of a block of events (see `blocksOf`). */
+export function encodeEventBlock(events: readonly NewChangeEvent[]): string {
+  return JSON.stringify(
+    events.map((event): BlockEntry => [
+      event.id,
+      event.type,
+      event.subjectType,
+      event.subjectTypeBefore ?? null,
+      event.subjectId,
+      event.actor,
+      event.cause,
+      event.data,
+    ]),
+  );
+}
+
+/** One event of a decoded block, with its seq, as a read examines it. */
+export interface BlockEvent {
+  fields: FilterFields;
+  entry: BlockEntry;
+}
+
+/**
+ * The events of a stored block whose last event is `lastSeq`, from the first after `after`
+ * on, at most `max`. Throws on a type this version does not know.
+ */
+export function decodeEventBlock(
+  text: string,
+  lastSeq: number,
+  after: number,
+  max: number,
+): BlockEvent[] {
+  const entries = JSON.parse(text) as BlockEntry[];
+  const first = lastSeq - entries.length + 1;
+  const out: BlockEvent[] = [];
+  for (let i = Math.max(0, after - first + 1); i < entries.length && out.length < max; i += 1) {
+    const entry = entries[i]!;
+    if (!isChangeEventType(entry[1])) {
+      throw new TypeError(`Stored change event has an unknown type: ${entry[1]}`);
+    }
+    out.push({
+      fields: {
+        seq: first + i,
+        type: entry[1],
+        subjectType: entry[2],
+        subjectTypeBefore: entry[3],
+      },
+      entry,
+    });
+  }
+  return out;
+}
+
+/** The event of a decoded block entry. */
+export function blockEventOf(
+  workspaceId: string,
+  occurredAt: string,
+  event: BlockEvent,
+): ChangeEvent {
+  const [id, type, subjectType, subjectTypeBefore, subjectId, actor, cause, data] = event.entry;
+  return {
+    workspaceId,
+    seq: event.fields.seq,
+    id,
+    type: type as ChangeEvent['type'],
+    occurredAt,
+    actor,
+    cause,
+    subjectType,
+    ...(subjectTypeBefore !== null ? { subjectTypeBefore } : {}),
+    subjectId,
+    data,
+  };
 }
 
 /** The stored fields of an event, as an engine reads them. */

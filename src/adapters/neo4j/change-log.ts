@@ -8,6 +8,7 @@ import type {
   ChangeLogWriter,
 } from '../../ports/change-log';
 import {
+  blocksOf,
   decodeEventBody,
   encodeEventBody,
   pageOfRows,
@@ -41,9 +42,6 @@ function toEvent(stored: Record<string, unknown>): ChangeEvent {
   );
 }
 
-/** Events per `_ChangeEvent` block at most (see statements/change-log.ts). */
-const BLOCK_EVENTS = 1000;
-
 /** The block parameter of CHANGE_LOG_APPEND: its events' fields in lists. */
 interface EventBlock {
   /** Position of the block's last event among those appended, from 1. */
@@ -57,34 +55,23 @@ interface EventBlock {
   bodies: string[];
 }
 
-/** `events` in blocks of consecutive events of one time, at most BLOCK_EVENTS each. */
-function blocksOf(events: readonly NewChangeEvent[]): EventBlock[] {
-  const blocks: EventBlock[] = [];
-  let block: EventBlock | undefined;
-  events.forEach((event, i) => {
-    if (!block || block.occurredAt !== event.occurredAt || block.ids.length === BLOCK_EVENTS) {
-      block = {
-        last: toInt(0),
-        // ISO text: ordered as time, compared as text by retention, as on SQLite.
-        occurredAt: event.occurredAt,
-        ids: [],
-        types: [],
-        subjectTypes: [],
-        subjectTypesBefore: [],
-        subjectIds: [],
-        bodies: [],
-      };
-      blocks.push(block);
-    }
-    block.last = toInt(i + 1);
-    block.ids.push(event.id);
-    block.types.push(event.type);
-    block.subjectTypes.push(event.subjectType ?? '');
-    block.subjectTypesBefore.push(event.subjectTypeBefore ?? '');
-    block.subjectIds.push(event.subjectId);
-    block.bodies.push(encodeEventBody(event));
+/** `events` as the blocks CHANGE_LOG_APPEND stores (see `blocksOf`). */
+function blockParameters(events: readonly NewChangeEvent[]): EventBlock[] {
+  let last = 0;
+  return blocksOf(events).map((block) => {
+    last += block.length;
+    return {
+      last: toInt(last),
+      // ISO text: ordered as time, compared as text by retention, as on SQLite.
+      occurredAt: block[0]!.occurredAt,
+      ids: block.map((event) => event.id),
+      types: block.map((event) => event.type),
+      subjectTypes: block.map((event) => event.subjectType ?? ''),
+      subjectTypesBefore: block.map((event) => event.subjectTypeBefore ?? ''),
+      subjectIds: block.map((event) => event.subjectId),
+      bodies: block.map(encodeEventBody),
+    };
   });
-  return blocks;
 }
 
 /** The stored events a read returned (blocks or single events), one row per event. */
@@ -126,7 +113,7 @@ export class Neo4jChangeLogWriter implements ChangeLogWriter {
     const record = await runOne(this.tx, CHANGE_LOG_APPEND, {
       workspaceId: this.scope.workspaceId,
       count: toInt(events.length),
-      blocks: blocksOf(events),
+      blocks: blockParameters(events),
     });
     return record ? toNumber(field(record, 'head')) : 0;
   }

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { ChangeEvent, NewChangeEvent } from '../../domain/change-events';
+import type { NewChangeEvent } from '../../domain/change-events';
 import type {
   ChangeEventFilter,
   ChangeEventPage,
@@ -8,57 +8,40 @@ import type {
   ChangeLogWriter,
 } from '../../ports/change-log';
 import {
-  decodeEventBody,
-  encodeEventBody,
+  blockEventOf,
+  blocksOf,
+  decodeEventBlock,
+  encodeEventBlock,
   pageOfRows,
   rowsToRead,
-  type FilterFields,
+  type BlockEvent,
 } from '../../ports/change-records';
 import type { SqliteDatabase } from './database';
 import { settle, type TransactionScope } from './graph-transaction';
 
-interface EventRow {
-  workspace_id: string;
+interface BlockRow {
   seq: number;
-  id: string;
-  type: string;
   occurred_at: string;
-  subject_type: string | null;
-  subject_type_before: string | null;
-  subject_id: string;
-  body: string;
+  events: string;
 }
 
 /**
- * Retention looks at this many of the oldest events at least (ten times its step when
+ * Retention looks at this many of the oldest blocks at least (ten times its step when
  * that is more): one appended before a clock step back, and so dated later than those
  * after it, holds back only what lies beyond that window.
  */
 const TRIM_SCAN_ROWS = 10_000;
 
-const COLUMNS =
-  'workspace_id, seq, id, type, occurred_at, subject_type, subject_type_before, subject_id, body';
-
-function toEvent(row: EventRow): ChangeEvent {
-  return decodeEventBody(
-    {
-      workspaceId: row.workspace_id,
-      seq: row.seq,
-      id: row.id,
-      type: row.type,
-      occurredAt: row.occurred_at,
-      subjectType: row.subject_type,
-      subjectTypeBefore: row.subject_type_before,
-      subjectId: row.subject_id,
-    },
-    row.body,
-  );
-}
-
-/** The writer connection's change-log statements, prepared once per store. */
+/**
+ * The writer connection's change-log statements, prepared once per store. A transaction's
+ * events are stored together, up to a thousand in one row of `change_event_blocks`
+ * (`seq` is the last one's, `count` how many, `events` their JSON, see
+ * `encodeEventBlock`): one row and one index entry per block instead of per event, which
+ * was most of what the log cost a batch.
+ */
 export class ChangeLogStatements {
   readonly advance: Statement<[string, number], number>;
-  readonly insert: Statement<[Record<string, unknown>]>;
+  readonly insert: Statement<[string, number, number, string, string]>;
 
   constructor(writer: Database) {
     // Taking the next numbers and appending happen in the writer's transaction, which
@@ -71,9 +54,8 @@ export class ChangeLogStatements {
       )
       .pluck();
     this.insert = writer.prepare(
-      `INSERT INTO change_events (${COLUMNS})
-       VALUES (@workspaceId, @seq, @id, @type, @occurredAt, @subjectType, @subjectTypeBefore,
-         @subjectId, @body)`,
+      `INSERT INTO change_event_blocks (workspace_id, seq, count, occurred_at, events)
+       VALUES (?, ?, ?, ?, ?)`,
     );
   }
 }
@@ -90,19 +72,15 @@ export class SqliteChangeLogWriter implements ChangeLogWriter {
     return this.scope.run(() => {
       const head = this.s.advance.get(workspaceId, events.length) ?? events.length;
       let seq = head - events.length;
-      for (const event of events) {
-        seq += 1;
-        this.s.insert.run({
+      for (const block of blocksOf(events)) {
+        seq += block.length;
+        this.s.insert.run(
           workspaceId,
           seq,
-          id: event.id,
-          type: event.type,
-          occurredAt: event.occurredAt,
-          subjectType: event.subjectType,
-          subjectTypeBefore: event.subjectTypeBefore ?? null,
-          subjectId: event.subjectId,
-          body: encodeEventBody(event),
-        });
+          block.length,
+          block[0]!.occurredAt,
+          encodeEventBlock(block),
+        );
       }
       return head;
     });
@@ -111,32 +89,34 @@ export class SqliteChangeLogWriter implements ChangeLogWriter {
 
 /** Reads (on the reader connection: committed events only) and retention of the change log. */
 export class SqliteChangeLogStore implements ChangeLogStore {
-  private readonly scan: Statement<[string, number, number], EventRow>;
+  private readonly scan: Statement<[string, number], BlockRow>;
   private readonly boundsStmt: Statement<[string], { head: number; horizon: number }>;
   private readonly oldest: Statement<
-    [number, string, number],
-    { rowid: number; workspace_id: string; seq: number }
+    [number, string],
+    { rowid: number; workspace_id: string; seq: number; count: number }
   >;
   private readonly remove: Statement<[number]>;
   private readonly raiseHorizon: Statement<[number, string]>;
 
   constructor(private readonly db: SqliteDatabase) {
+    // Stepped through only as far as the read needs (a block holds up to 1,000 events).
     this.scan = db.reader.prepare(
-      `SELECT ${COLUMNS} FROM change_events
-       WHERE workspace_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+      `SELECT seq, occurred_at, events FROM change_event_blocks
+       WHERE workspace_id = ? AND seq > ? ORDER BY seq`,
     );
     this.boundsStmt = db.reader.prepare(
       'SELECT head, horizon FROM change_log_heads WHERE workspace_id = ?',
     );
-    // Among the first events appended (rowid order is commit order, and so time order but
+    // Among the first blocks appended (rowid order is commit order, and so time order but
     // for clock steps back), those older than the cut: no index on time, which would be
-    // one more B-tree for every event to write, and a bounded scan however few are due.
+    // one more B-tree for every block to write, and a bounded scan however few are due.
     this.oldest = db.writer.prepare(
-      `SELECT rowid, workspace_id, seq FROM (
-         SELECT rowid, workspace_id, seq, occurred_at FROM change_events ORDER BY rowid LIMIT ?
-       ) WHERE occurred_at < ? LIMIT ?`,
+      `SELECT rowid, workspace_id, seq, count FROM (
+         SELECT rowid, workspace_id, seq, count, occurred_at FROM change_event_blocks
+         ORDER BY rowid LIMIT ?
+       ) WHERE occurred_at < ?`,
     );
-    this.remove = db.writer.prepare('DELETE FROM change_events WHERE rowid = ?');
+    this.remove = db.writer.prepare('DELETE FROM change_event_blocks WHERE rowid = ?');
     this.raiseHorizon = db.writer.prepare(
       'UPDATE change_log_heads SET horizon = max(horizon, ?) WHERE workspace_id = ?',
     );
@@ -152,8 +132,30 @@ export class SqliteChangeLogStore implements ChangeLogStore {
     return settle(() => {
       // One read transaction: the page and `more` see the same committed log.
       const read = this.db.reader.transaction(() => {
-        const rows = this.scan.all(workspaceId, after, rowsToRead(filter, limit, scanLimit));
-        return pageOfRows(rows, after, filter, limit, scanLimit, rowFields, toEvent);
+        const wanted = rowsToRead(filter, limit, scanLimit);
+        const rows: Array<{ occurredAt: string; event: BlockEvent }> = [];
+        for (const block of this.scan.iterate(workspaceId, after)) {
+          for (const event of decodeEventBlock(
+            block.events,
+            block.seq,
+            after,
+            wanted - rows.length,
+          )) {
+            rows.push({ occurredAt: block.occurred_at, event });
+          }
+          if (rows.length >= wanted) {
+            break;
+          }
+        }
+        return pageOfRows(
+          rows,
+          after,
+          filter,
+          limit,
+          scanLimit,
+          (row) => row.event.fields,
+          (row) => blockEventOf(workspaceId, row.occurredAt, row.event),
+        );
       });
       return read();
     });
@@ -163,10 +165,19 @@ export class SqliteChangeLogStore implements ChangeLogStore {
     return settle(() => this.boundsStmt.get(workspaceId) ?? { head: 0, horizon: 0 });
   }
 
+  /** Removes whole blocks: as many as hold at most `limit` events, at least one. */
   trim(before: string, limit: number): Promise<number> {
     return this.db.transaction(() =>
       settle(() => {
-        const removable = this.oldest.all(Math.max(TRIM_SCAN_ROWS, 10 * limit), before, limit);
+        const removable: Array<{ rowid: number; workspace_id: string; seq: number }> = [];
+        let events = 0;
+        for (const row of this.oldest.all(Math.max(TRIM_SCAN_ROWS, 10 * limit), before)) {
+          if (removable.length > 0 && events + row.count > limit) {
+            break;
+          }
+          removable.push(row);
+          events += row.count;
+        }
         for (const row of removable) {
           this.remove.run(row.rowid);
         }
@@ -177,17 +188,8 @@ export class SqliteChangeLogStore implements ChangeLogStore {
         for (const [workspaceId, seq] of horizons) {
           this.raiseHorizon.run(seq, workspaceId);
         }
-        return removable.length;
+        return events;
       }),
     );
   }
-}
-
-function rowFields(row: EventRow): FilterFields {
-  return {
-    seq: row.seq,
-    type: row.type,
-    subjectType: row.subject_type,
-    subjectTypeBefore: row.subject_type_before,
-  };
 }

@@ -182,6 +182,51 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
       expect(scanned).toEqual({ events: [], cursor: 2, more: true });
     });
 
+    it('reads a long append back in order, in pages that start and end anywhere', async () => {
+      const ws = workspace();
+      const later = at(1);
+      const events = [
+        ...Array.from({ length: 2500 }, (_, i) => event(`n${i}`)),
+        ...Array.from({ length: 3 }, (_, i) => event(`m${i}`, { occurredAt: later })),
+      ];
+      expect(await append(ws, events)).toBe(2503);
+      const all = await stores.changeLog.read(ws, 0, {}, 5000, 10_000);
+      expect(all.events.map((e) => e.subjectId)).toEqual(events.map((e) => e.subjectId));
+      expect(all.events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+      expect(all.events[2501]?.occurredAt).toBe(later);
+      const seqs = async (after: number, limit: number) =>
+        (await stores.changeLog.read(ws, after, {}, limit, 10_000)).events.map((e) => e.seq);
+      expect(await seqs(998, 4)).toEqual([999, 1000, 1001, 1002]);
+      expect(await seqs(2499, 3)).toEqual([2500, 2501, 2502]);
+      expect(await seqs(2502, 10)).toEqual([2503]);
+      // The scan limit counts events, however they are stored.
+      const scanned = await stores.changeLog.read(ws, 10, { types: ['node.deleted'] }, 10, 1500);
+      expect(scanned).toEqual({ events: [], cursor: 1510, more: true });
+    });
+
+    it('trims the events of one transaction and time together, even past the step', async () => {
+      const ws = workspace();
+      const old = (i: number) => new Date(Date.UTC(1990, 0, 1, 0, 0, i)).toISOString();
+      const three = (prefix: string, i: number) =>
+        [1, 2, 3].map((n) => event(`${prefix}${n}`, { occurredAt: old(i) }));
+      await append(ws, three('a', 1));
+      await append(ws, three('b', 2));
+      await append(ws, [event('c1', { occurredAt: old(3) })]);
+      // Retention is global: other workspaces' events older than the cut may go first.
+      const cut = '1990-01-01T00:00:03.000Z';
+      let removed = 0;
+      for (let i = 0; i < 100 && (await stores.changeLog.bounds(ws)).horizon < 3; i += 1) {
+        removed = await stores.changeLog.trim(cut, 4);
+      }
+      expect(removed).toBe(3);
+      expect(await stores.changeLog.bounds(ws)).toEqual({ head: 7, horizon: 3 });
+      // The three events of one transaction go at once, even under a step of one.
+      expect(await stores.changeLog.trim(cut, 1)).toBe(3);
+      expect(await stores.changeLog.bounds(ws)).toEqual({ head: 7, horizon: 6 });
+      const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
+      expect(page.events.map((e) => e.seq)).toEqual([7]);
+    });
+
     it('trims events older than a time in steps, and raises the horizon past them', async () => {
       const ws = workspace();
       await append(ws, [event('old1', { occurredAt: '2000-01-01T00:00:00.000Z' })]);

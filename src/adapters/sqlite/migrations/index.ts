@@ -25,6 +25,7 @@ import { m015GraphChanges } from './015-graph-changes';
 import { m016ChangeLog } from './016-change-log';
 import { m017EventSubscriptions } from './017-event-subscriptions';
 import { m018ChangeLogAppendOrder } from './018-change-log-append-order';
+import { m019ChangeEventBlocks } from './019-change-event-blocks';
 
 /**
  * Every migration, in order. Later capabilities append theirs here; a migration that has
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m016ChangeLog,
   m017EventSubscriptions,
   m018ChangeLogAppendOrder,
+  m019ChangeEventBlocks,
 ];
