@@ -14,6 +14,12 @@ import type {
   OperationMethods,
   ParamsOptional,
 } from './operation-types';
+import {
+  ingestInChunks,
+  type IngestOptions,
+  type IngestTotals,
+  type SourcePoint,
+} from './live-data';
 import { parseNdjson, toNdjsonStream, type TransferLine } from './ndjson';
 import { PageIterator, type ListOperationId } from './pagination';
 import { streamEvents, type ChangeEvent, type StreamOptions } from './sse';
@@ -169,6 +175,26 @@ export class WosClient {
     hybrid: async (query: string, options: Omit<Schemas['HybridSearchRequest'], 'query'> = {}) =>
       (await this.call('hybridSearch', { body: { ...options, query } })).data,
     status: async () => (await this.call('getSearchIndexStatus')).data,
+  };
+
+  /** Live-data points. */
+  readonly liveData = {
+    /**
+     * Sends any number of points (each naming its `sourceId`), in order, in requests of at
+     * most 10,000 points and 100 sources; resolves with the points accepted and the requests
+     * sent. A refused chunk stops the upload with an `IngestChunkError`: the chunks before
+     * it are stored, nothing of it. Chunks are retried after a 429, 503 or lost answer: the
+     * route is idempotent.
+     */
+    ingest: (
+      points: Iterable<SourcePoint> | AsyncIterable<SourcePoint>,
+      options?: IngestOptions,
+    ): Promise<IngestTotals> =>
+      ingestInChunks(
+        async (body, signal) => (await this.call('ingestLiveData', { body, signal })).data.accepted,
+        points,
+        options,
+      ),
   };
 
   /** The change feed. */

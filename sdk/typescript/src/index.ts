@@ -29,6 +29,15 @@ export type {
   ResponseData,
   ResponseMeta,
 } from './operation-types';
+export {
+  IngestChunkError,
+  MAX_INGEST_POINTS,
+  MAX_INGEST_SOURCES,
+  type DataPoint,
+  type IngestOptions,
+  type IngestTotals,
+  type SourcePoint,
+} from './live-data';
 export { parseNdjson, toNdjsonStream, type TransferLine } from './ndjson';
 export { PageIterator, type ItemOf, type ListOperationId, type Page } from './pagination';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';

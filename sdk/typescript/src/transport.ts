@@ -41,6 +41,9 @@ const READ_ONLY_POSTS: ReadonlySet<OperationId> = new Set<OperationId>([
   'runCypher',
   'semanticSearch',
   'hybridSearch',
+  // Not read-only, but idempotent: a point is identified by its source and timestamp, and
+  // sending it again replaces it with itself.
+  'ingestLiveData',
 ]);
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
