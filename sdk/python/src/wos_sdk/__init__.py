@@ -35,6 +35,7 @@ from .errors import (
     UnprocessableError,
     WosError,
 )
+from .live_data import MAX_INGEST_POINTS, MAX_INGEST_SOURCES, IngestChunkError
 
 __all__ = [
     "API_VERSION",
@@ -48,6 +49,9 @@ __all__ = [
     "BatchResult",
     "CommandResult",
     "Ref",
+    "IngestChunkError",
+    "MAX_INGEST_POINTS",
+    "MAX_INGEST_SOURCES",
     "start_authorization",
     "AuthorizationRequest",
     "TokenSet",

@@ -206,15 +206,29 @@ class LiveDataSource(TypedDict):
 
 
 class DataPoint(TypedDict):
-    """A point to ingest: `timestamp` (ISO-8601), numeric `value`, optional `tags`."""
+    """A point to ingest: `timestamp` (ISO-8601 with an offset, or epoch milliseconds),
+    numeric `value`, optional `tags`."""
 
-    timestamp: str
+    timestamp: str | int
     value: float
     tags: NotRequired[dict[str, str]]
 
 
+class SourcePoint(DataPoint):
+    """A point and the live-data source it belongs to (for `live_data.ingest_all`)."""
+
+    sourceId: str
+
+
 class IngestResult(TypedDict):
     accepted: int
+
+
+class IngestTotals(TypedDict):
+    """What `live_data.ingest_all` stored: points accepted, requests sent."""
+
+    accepted: int
+    chunks: int
 
 
 class LiveDataSeries(TypedDict):

@@ -5,16 +5,19 @@ Edit this file; `scripts/unasync.py` writes its sync twin in `_sync/` from it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping, Sequence
 from typing import Any, Literal, cast
 
+from ..live_data import MAX_INGEST_POINTS, Chunk, check_chunk_size
 from ..types import (
     DataPoint,
     IndexStatus,
     IngestResult,
+    IngestTotals,
     LiveDataSeries,
     LiveDataSource,
     SearchHit,
+    SourcePoint,
 )
 from .resource import Resource, _List, _q, _seg
 
@@ -57,11 +60,52 @@ class AsyncLiveData(Resource):
         )
 
     async def ingest(self, source_id: str, points: Sequence[DataPoint]) -> IngestResult:
-        """`POST /api/live-data/ingest`: points of one source (10,000 at most)."""
+        """`POST /api/live-data/ingest`: points of one source (10,000 at most).
+
+        Retried like a read: the route is idempotent (a point sent again replaces itself).
+        """
         body = {"sourceId": source_id, "points": _List(points)}
-        return cast(
-            IngestResult, (await self._t.call("POST", "/api/live-data/ingest", json_body=body)).data
+        answer = await self._t.call(
+            "POST", "/api/live-data/ingest", json_body=body, repeatable=True
         )
+        return cast(IngestResult, answer.data)
+
+    async def ingest_all(
+        self,
+        points: Iterable[SourcePoint] | AsyncIterable[SourcePoint],
+        *,
+        chunk_size: int = MAX_INGEST_POINTS,
+    ) -> IngestTotals:
+        """Any number of points (each naming its `sourceId`), in input order, in requests of
+        at most `chunk_size` points (10,000, the route's limit) and 100 sources.
+
+        Returns the points accepted and the requests sent. A refused request raises
+        `IngestChunkError` (the chunk, its first input point, the bad input point, what was
+        stored before it); nothing of it or after it is stored.
+        """
+        check_chunk_size(chunk_size)
+        totals = IngestTotals(accepted=0, chunks=0)
+        chunk = Chunk()
+        index = 0
+        async for point in _each(points):
+            if chunk.full(point, chunk_size):
+                await self._send_chunk(chunk, totals)
+                chunk = Chunk()
+            chunk.add(point, index)
+            index += 1
+        if chunk.size > 0:
+            await self._send_chunk(chunk, totals)
+        return totals
+
+    async def _send_chunk(self, chunk: Chunk, totals: IngestTotals) -> None:
+        try:
+            answer = await self._t.call(
+                "POST", "/api/live-data/ingest", json_body=chunk.body(), repeatable=True
+            )
+        except Exception as exc:
+            raise chunk.failure(totals["chunks"], totals["accepted"], exc) from exc
+        totals["accepted"] += cast(IngestResult, answer.data)["accepted"]
+        totals["chunks"] += 1
 
     async def query(
         self,
@@ -85,6 +129,18 @@ class AsyncLiveData(Resource):
         return cast(
             LiveDataSeries, (await self._t.call("GET", "/api/live-data/query", params=params)).data
         )
+
+
+async def _each(
+    points: Iterable[SourcePoint] | AsyncIterable[SourcePoint],
+) -> AsyncIterator[SourcePoint]:
+    """The points of a plain or an async iterable, one by one."""
+    if isinstance(points, AsyncIterable):
+        async for point in points:
+            yield point
+    else:
+        for point in points:
+            yield point
 
 
 class AsyncSearch(Resource):

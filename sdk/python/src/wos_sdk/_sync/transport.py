@@ -94,14 +94,19 @@ class SyncTransport:
         headers: Mapping[str, str] | None = None,
         auth: bool = True,
         workspace: bool = True,
+        repeatable: bool = False,
     ) -> httpx.Response:
-        """Sends the request, retrying as `self.retry` allows; returns the last answer."""
+        """Sends the request, retrying as `self.retry` allows; returns the last answer.
+
+        `repeatable`: the route is idempotent although its method is not (live-data
+        ingest), so the request is retried like a read.
+        """
         request_headers = self.headers(auth=auth, workspace=workspace, extra=headers)
         if json_body is not None:
             content = json.dumps(json_body).encode()
             request_headers.setdefault("Content-Type", "application/json")
         policy = self.retry
-        may_retry = policy.may_retry(method, request_headers)
+        may_retry = repeatable or policy.may_retry(method, request_headers)
         attempt = 0
         renewed = False
         while True:
@@ -142,6 +147,7 @@ class SyncTransport:
         headers: Mapping[str, str] | None = None,
         auth: bool = True,
         workspace: bool = True,
+        repeatable: bool = False,
     ) -> ApiResponse:
         """`send`, then the envelope decoded (an error answer raised as `ApiError`)."""
         response = self.send(
@@ -153,6 +159,7 @@ class SyncTransport:
             headers=headers,
             auth=auth,
             workspace=workspace,
+            repeatable=repeatable,
         )
         return decode(response)
 
