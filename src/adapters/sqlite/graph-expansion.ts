@@ -1,15 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { checkExpansionOptions, explainReached } from '../../domain/graph-paths';
 import type { Expansion, ExpansionOptions } from '../../ports/graph-store';
-import {
-  EDGE_COLUMNS,
-  NODES_BY_IDS_SQL,
-  readByIds,
-  toEdge,
-  toNode,
-  type EdgeRow,
-  type NodeRow,
-} from './graph-rows';
+import { EDGE_COLUMNS, nodesByIds, toEdge, type EdgeRow } from './graph-rows';
 
 interface BallParams {
   workspaceId: string;
@@ -86,12 +78,10 @@ export class ExpansionQuery {
     all: Statement<AmongParams, EdgeRow>;
     typed: Statement<AmongParams, EdgeRow>;
   };
-  private readonly nodesByIds: Statement<[string, string], NodeRow>;
 
   constructor(private readonly reader: Database) {
     this.ball = { all: reader.prepare(ballSql(false)), typed: reader.prepare(ballSql(true)) };
     this.among = { all: reader.prepare(amongSql(false)), typed: reader.prepare(amongSql(true)) };
-    this.nodesByIds = reader.prepare(NODES_BY_IDS_SQL);
   }
 
   run(workspaceId: string, seedIds: readonly string[], options: ExpansionOptions): Expansion {
@@ -126,7 +116,7 @@ export class ExpansionQuery {
       .all({ workspaceId, ids: JSON.stringify(keptIds), types })
       .map(toEdge)
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const nodes = readByIds(this.nodesByIds, workspaceId, keptIds, toNode);
+    const nodes = nodesByIds(this.reader, workspaceId, keptIds);
     const seeds = kept.filter((row) => row.hops === 0).map((row) => row.id);
     return { reached: explainReached(kept, seeds, edges, nodes), edges, truncated };
   }

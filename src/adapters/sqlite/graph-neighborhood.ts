@@ -2,16 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Direction } from '../../domain/graph';
 import { checkNeighborhoodOptions, NeighborhoodWalk, type HopStep } from '../../domain/graph-paths';
 import type { Neighborhood, NeighborhoodOptions } from '../../ports/graph-store';
-import {
-  EDGES_BY_IDS_SQL,
-  NODE_BY_ID_SQL,
-  NODES_BY_IDS_SQL,
-  readByIds,
-  toEdge,
-  toNode,
-  type EdgeRow,
-  type NodeRow,
-} from './graph-rows';
+import { edgesByIds, NODE_BY_ID_SQL, nodesByIds, toNode, type NodeRow } from './graph-rows';
 
 interface HopRow {
   id: string;
@@ -35,15 +26,11 @@ interface Branch {
  */
 export class NeighborhoodQuery {
   private readonly startNode: Statement<[string, string], NodeRow>;
-  private readonly nodesByIds: Statement<[string, string], NodeRow>;
-  private readonly edgesByIds: Statement<[string, string], EdgeRow>;
   private readonly out: Branch;
   private readonly in: Branch;
 
   constructor(private readonly reader: Database) {
     this.startNode = reader.prepare(NODE_BY_ID_SQL);
-    this.nodesByIds = reader.prepare(NODES_BY_IDS_SQL);
-    this.edgesByIds = reader.prepare(EDGES_BY_IDS_SQL);
     this.out = this.branch('source_id', 'target_id');
     this.in = this.branch('target_id', 'source_id');
   }
@@ -71,9 +58,9 @@ export class NeighborhoodQuery {
       walk.admit(this.hop(workspaceId, frontier, branches, types));
     }
 
-    const nodes = readByIds(this.nodesByIds, workspaceId, walk.order.slice(1), toNode);
+    const nodes = nodesByIds(this.reader, workspaceId, walk.order.slice(1));
     nodes.set(nodeId, toNode(startRow));
-    const edges = readByIds(this.edgesByIds, workspaceId, walk.edgeIds, toEdge);
+    const edges = edgesByIds(this.reader, workspaceId, walk.edgeIds);
     return walk.result(nodes, edges);
   }
 

@@ -1,5 +1,6 @@
-import type { Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { GraphEdge, GraphNode, Properties } from '../../domain/graph';
+import { prepareCached } from './statement-cache';
 
 /** A `graph_nodes` row as better-sqlite3 returns it. */
 export interface NodeRow {
@@ -66,19 +67,38 @@ export const NODE_BY_ID_SQL = `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE wor
 export const EDGE_BY_ID_SQL = `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? AND id = ?`;
 
 /** The nodes of a set of ids, in no order: parameters (workspaceId, JSON array of ids). */
-export const NODES_BY_IDS_SQL = `SELECT ${NODE_COLUMNS} FROM graph_nodes
+const NODES_BY_IDS_SQL = `SELECT ${NODE_COLUMNS} FROM graph_nodes
   WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`;
 
 /** The edges of a set of ids, in no order: parameters (workspaceId, JSON array of ids). */
-export const EDGES_BY_IDS_SQL = `SELECT ${EDGE_COLUMNS} FROM graph_edges
+const EDGES_BY_IDS_SQL = `SELECT ${EDGE_COLUMNS} FROM graph_edges
   WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))`;
 
+/** The nodes of `ids`, keyed by id (ids not found are absent). */
+export function nodesByIds(
+  db: Database,
+  workspaceId: string,
+  ids: Iterable<string>,
+): Map<string, GraphNode> {
+  return readByIds(db, NODES_BY_IDS_SQL, workspaceId, ids, toNode);
+}
+
+/** The edges of `ids`, keyed by id (ids not found are absent). */
+export function edgesByIds(
+  db: Database,
+  workspaceId: string,
+  ids: Iterable<string>,
+): Map<string, GraphEdge> {
+  return readByIds(db, EDGES_BY_IDS_SQL, workspaceId, ids, toEdge);
+}
+
 /**
- * The records of `ids` read with a `NODES_BY_IDS_SQL` or `EDGES_BY_IDS_SQL` statement,
- * mapped and keyed by id (ids not found are absent); no query when there are no ids.
+ * The records of `ids` read with `sql` (its statement prepared once per connection),
+ * mapped and keyed by id; no statement and no query when there are no ids.
  */
-export function readByIds<Row extends { id: string }, Rec>(
-  statement: Statement<[string, string], Row>,
+function readByIds<Row extends { id: string }, Rec>(
+  db: Database,
+  sql: string,
   workspaceId: string,
   ids: Iterable<string>,
   map: (row: Row) => Rec,
@@ -87,6 +107,7 @@ export function readByIds<Row extends { id: string }, Rec>(
   if (list.length === 0) {
     return new Map();
   }
+  const statement = prepareCached<[string, string], Row>(db, sql);
   return new Map(statement.all(workspaceId, JSON.stringify(list)).map((row) => [row.id, map(row)]));
 }
 

@@ -1,16 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CyType } from '../../../../cypher/types';
 import type { GraphEdge, GraphNode } from '../../../../domain/graph';
-import { prepareCached } from '../../statement-cache';
-import {
-  EDGES_BY_IDS_SQL,
-  NODES_BY_IDS_SQL,
-  readByIds,
-  toEdge,
-  toNode,
-  type EdgeRow,
-  type NodeRow,
-} from '../../graph-rows';
+import { edgesByIds, nodesByIds } from '../../graph-rows';
 
 /** An answer past a result limit (run-query.ts: MAX_RESULT_RECORDS, MAX_RESULT_BYTES). */
 export class ResultTooLargeError extends Error {
@@ -47,24 +38,8 @@ export function renderRows(
     );
   }
   // A statement is prepared only for a kind the answer holds (most answers hold none).
-  const nodes =
-    refs.nodes.size === 0
-      ? new Map<string, GraphNode>()
-      : readByIds(
-          prepareCached<[string, string], NodeRow>(db, NODES_BY_IDS_SQL),
-          workspaceId,
-          refs.nodes,
-          toNode,
-        );
-  const edges =
-    refs.edges.size === 0
-      ? new Map<string, GraphEdge>()
-      : readByIds(
-          prepareCached<[string, string], EdgeRow>(db, EDGES_BY_IDS_SQL),
-          workspaceId,
-          refs.edges,
-          toEdge,
-        );
+  const nodes = nodesByIds(db, workspaceId, refs.nodes);
+  const edges = edgesByIds(db, workspaceId, refs.edges);
   return decoded.map((row) => row.map((cell) => resolve(cell, nodes, edges)));
 }
 
