@@ -28,12 +28,8 @@ export class RedisChangeSignal implements ChangeSignal {
     private readonly logger: Logger,
   ) {
     listenToChannel(connection, CHANGES_CHANNEL, logger, {
-      message: (value) => {
-        const message = parse(value);
-        if (message) {
-          this.local.deliver(message.workspaceId, message.head);
-        }
-      },
+      parse,
+      message: ({ workspaceId, head }) => this.local.deliver(workspaceId, head),
       resubscribed: () => this.local.deliver(null, 0),
     });
   }

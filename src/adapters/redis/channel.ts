@@ -6,14 +6,18 @@ import type { RedisConnection } from './connection';
  * holds it until connected) and again at every later connection, each failure handled (a
  * connection closed meanwhile is no error). Messages published while the subscription was
  * lost are missed: `resubscribed` runs after every subscription but the first, so that the
- * listener can make up for them. Messages are JSON: `message` gets each one parsed, and text
- * that is not JSON is ignored.
+ * listener can make up for them. Messages are JSON, read by `parse`: `message` gets each one
+ * it accepts; text that is not JSON, or that `parse` answers null for, is ignored.
  */
-export function listenToChannel(
+export function listenToChannel<Message>(
   connection: RedisConnection,
   channel: string,
   logger: Logger,
-  handlers: { message(value: unknown): void; resubscribed(): void },
+  handlers: {
+    parse(value: unknown): Message | null;
+    message(message: Message): void;
+    resubscribed(): void;
+  },
 ): void {
   const subscriber = connection.subscriber;
   let subscribedOnce = false;
@@ -27,7 +31,10 @@ export function listenToChannel(
     } catch {
       return; // not JSON
     }
-    handlers.message(value);
+    const message = handlers.parse(value);
+    if (message !== null) {
+      handlers.message(message);
+    }
   });
   const subscribe = () => {
     subscriber.subscribe(channel).then(

@@ -36,12 +36,8 @@ export class RedisInvalidationBus implements InvalidationBus {
     private readonly logger: Logger,
   ) {
     listenToChannel(connection, INVALIDATION_CHANNEL, logger, {
-      message: (value) => {
-        const message = parse(value);
-        if (message) {
-          this.local.deliver(message);
-        }
-      },
+      parse,
+      message: (message) => this.local.deliver(message),
       // Messages published while the subscription was lost are missed: drop everything.
       resubscribed: () => this.local.deliver({ kind: 'all' }),
     });
