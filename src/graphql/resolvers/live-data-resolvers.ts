@@ -1,11 +1,5 @@
 import type { GraphNode } from '../../domain/graph';
-import {
-  createSourceBody,
-  ingestBodySchema,
-  queryParams,
-  toIngestBatches,
-  toLiveQuery,
-} from '../../live-data/inputs';
+import * as liveDataInputs from '../../live-data/inputs';
 import type { LiveDataService } from '../../live-data/live-data-service';
 import { presentSource, type SourceView } from '../../http/presenters/live-data';
 import { parseInput } from '../../parse-input';
@@ -70,7 +64,10 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
             limit: args.limit === null || args.limit === undefined ? undefined : String(args.limit),
             order: args.order?.toLowerCase(),
           });
-          return toLiveQuery(parseInput(queryParams, raw, 'query'), clock.now());
+          return liveDataInputs.toLiveQuery(
+            parseInput(liveDataInputs.queryParams, raw, 'query'),
+            clock.now(),
+          );
         });
         const [series] = await liveData.query(ctx.workspaceId, query);
         const raw = query.aggregation === 'raw';
@@ -95,7 +92,7 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
       createLiveDataSource: async (_root, args: { input: Record<string, unknown> }, ctx) => {
         requireScope(ctx, 'write:livedata');
         const body = asArguments(
-          () => parseInput(createSourceBody, withoutNulls(args.input), 'body'),
+          () => parseInput(liveDataInputs.createSourceBody, withoutNulls(args.input), 'body'),
           [[/^body(?=\.|$)/, 'args.input']],
         );
         return presentSource(
@@ -110,8 +107,8 @@ export function liveDataResolvers(liveData: LiveDataService, clock: Clock): Reso
         requireScope(ctx, 'write:livedata');
         const batches = asArguments(() => {
           const input = { sourceId: args.sourceId, points: args.points.map(withoutNulls) };
-          const body = parseInput(ingestBodySchema(input), input, 'body');
-          return toIngestBatches(body, clock.now());
+          const body = parseInput(liveDataInputs.ingestBodySchema(input), input, 'body');
+          return liveDataInputs.toIngestBatches(body, clock.now());
         });
         return liveData.ingest(ctx.workspaceId, batches);
       },

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { parseInput } from '../../parse-input';
 import type { Fusion } from '../../search/fusion';
-import {
-  DEFAULT_ALPHA,
-  DEFAULT_RRF_K,
-  hybridFields,
-  rrfK,
-  searchFields,
-  weightedAlpha,
-} from '../../search/inputs';
+import * as searchInputs from '../../search/inputs';
 import type { IndexStatus } from '../../search/indexer';
 import type { SearchService } from '../../search/search-service';
 import { requireScope } from '../context';
@@ -19,8 +12,8 @@ import { withoutNulls, type ResolverMap } from './inputs';
 const fusionArg = z
   .object({
     method: z.enum(['RRF', 'WEIGHTED']),
-    k: rrfK.optional(),
-    alpha: weightedAlpha.optional(),
+    k: searchInputs.rrfK.optional(),
+    alpha: searchInputs.weightedAlpha.optional(),
   })
   .refine((f) => f.method === 'RRF' || f.k === undefined, {
     message: 'k applies to RRF only',
@@ -32,15 +25,15 @@ const fusionArg = z
   })
   .transform((f): Fusion =>
     f.method === 'RRF'
-      ? { method: 'rrf', k: f.k ?? DEFAULT_RRF_K }
-      : { method: 'weighted', alpha: f.alpha ?? DEFAULT_ALPHA },
+      ? { method: 'rrf', k: f.k ?? searchInputs.DEFAULT_RRF_K }
+      : { method: 'weighted', alpha: f.alpha ?? searchInputs.DEFAULT_ALPHA },
   );
 
-const searchSchema = z.object(searchFields);
+const searchSchema = z.object(searchInputs.searchFields);
 const hybridSchema = z.object({
-  ...searchFields,
-  ...hybridFields,
-  fusion: fusionArg.default({ method: 'rrf', k: DEFAULT_RRF_K }),
+  ...searchInputs.searchFields,
+  ...searchInputs.hybridFields,
+  fusion: fusionArg.default({ method: 'rrf', k: searchInputs.DEFAULT_RRF_K }),
 });
 
 /**

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  createSourceBody,
-  ingestBodySchema,
-  queryParams,
-  toIngestBatches,
-  toLiveQuery,
-} from '../../live-data/inputs';
+import * as liveDataInputs from '../../live-data/inputs';
 import type { LiveDataDeps } from '../../live-data/live-data-deps';
 import type { Clock } from '../../ports/clock';
 import { jsonBody } from '../middleware/json-body';
@@ -44,7 +38,7 @@ export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
       access: write,
       handler: async (req, res) => {
         const { workspaceId, principal } = workspaceOf(req.ctx);
-        const body = parseInput(createSourceBody, req.body, 'body');
+        const body = parseInput(liveDataInputs.createSourceBody, req.body, 'body');
         const source = await liveData.createSource(workspaceId, body, principal.actorId);
         res.setHeader('Location', `/api/live-data/sources/${source.id}`);
         sendData(res, 201, presentSource(source));
@@ -81,8 +75,8 @@ export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
       before: jsonBody({ limitBytes: deps.ingestBodyLimitBytes, timeoutMs: deps.bodyTimeoutMs }),
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
-        const body = parseInput(ingestBodySchema(req.body), req.body, 'body');
-        const batches = toIngestBatches(body, clock.now());
+        const body = parseInput(liveDataInputs.ingestBodySchema(req.body), req.body, 'body');
+        const batches = liveDataInputs.toIngestBatches(body, clock.now());
         sendData(res, 200, await liveData.ingest(workspaceId, batches));
       },
     },
@@ -92,8 +86,8 @@ export function liveDataRoutes(deps: LiveDataRouteDeps): RouteDef[] {
       access: read,
       handler: async (req, res) => {
         const { workspaceId } = workspaceOf(req.ctx);
-        const q = parseInput(queryParams, req.query, 'query');
-        const query = toLiveQuery(q, clock.now());
+        const q = parseInput(liveDataInputs.queryParams, req.query, 'query');
+        const query = liveDataInputs.toLiveQuery(q, clock.now());
         const results = await liveData.query(workspaceId, query);
         const interval = query.aggregation === 'raw' ? null : (q.interval ?? null);
         const presented = results.map((series) => presentSeries(query, interval, series));

@@ -1,13 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import {
-  DEFAULT_ALPHA,
-  DEFAULT_RRF_K,
-  hybridFields,
-  rrfK,
-  searchFields,
-  weightedAlpha,
-} from '../../search/inputs';
+import * as searchInputs from '../../search/inputs';
 import type { IndexStatus } from '../../search/indexer';
 import { HYBRID_MAX_NODES, type SearchService } from '../../search/search-service';
 import { sendData } from '../presenters/envelope';
@@ -15,14 +8,22 @@ import { requireScope, workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
 import { parseInput } from '../../parse-input';
 
-const searchBody = z.object(searchFields).strict();
+const searchBody = z.object(searchInputs.searchFields).strict();
 
 const fusionBody = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('rrf'), k: rrfK.default(DEFAULT_RRF_K) }).strict(),
     z
-      .object({ method: z.literal('weighted'), alpha: weightedAlpha.default(DEFAULT_ALPHA) })
+      .object({
+        method: z.literal('rrf'),
+        k: searchInputs.rrfK.default(searchInputs.DEFAULT_RRF_K),
+      })
+      .strict(),
+    z
+      .object({
+        method: z.literal('weighted'),
+        alpha: searchInputs.weightedAlpha.default(searchInputs.DEFAULT_ALPHA),
+      })
       .strict(),
   ],
   { message: 'fusion.method must be rrf or weighted' },
@@ -30,9 +31,9 @@ const fusionBody = z.discriminatedUnion(
 
 const hybridBody = z
   .object({
-    ...searchFields,
-    ...hybridFields,
-    fusion: fusionBody.default({ method: 'rrf', k: DEFAULT_RRF_K }),
+    ...searchInputs.searchFields,
+    ...searchInputs.hybridFields,
+    fusion: fusionBody.default({ method: 'rrf', k: searchInputs.DEFAULT_RRF_K }),
   })
   .strict();
 
