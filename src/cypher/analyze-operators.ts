@@ -1,21 +1,7 @@
 import type { BinaryOp } from './ast';
 import { CypherSemanticError, CypherUnsupportedError, type Position } from './errors';
 import { foldBinary } from './fold';
-import {
-  ANY,
-  DATE,
-  DATETIME,
-  FLOAT,
-  isNumeric,
-  listOf,
-  NULL,
-  NUMBER,
-  STRING,
-  describeType,
-  withArticle,
-  unify,
-  type CyType,
-} from './types';
+import * as types from './types';
 
 /*
  * The types of arithmetic and the checks of comparisons (ExpressionTyper.binary): which
@@ -23,17 +9,21 @@ import {
  */
 
 /** Requires a number (or a value known only at run time, or null) as an operand. */
-export function requireNumber(type: CyType, pos: Position, what: string): void {
-  if (!isNumeric(type) && type.kind !== 'any' && type.kind !== 'null') {
+export function requireNumber(type: types.CyType, pos: Position, what: string): void {
+  if (!types.isNumeric(type) && type.kind !== 'any' && type.kind !== 'null') {
     throw new CypherSemanticError(
-      `${what} needs numbers, not ${withArticle(describeType(type))}`,
+      `${what} needs numbers, not ${types.withArticle(types.describeType(type))}`,
       pos,
     );
   }
 }
 
 /** The type of an arithmetic operator applied to operands of types `left` and `right`. */
-export function arithmeticType(expr: BinaryOp, left: CyType, right: CyType): CyType {
+export function arithmeticType(
+  expr: BinaryOp,
+  left: types.CyType,
+  right: types.CyType,
+): types.CyType {
   const { op } = expr;
   const temporal =
     left.kind === 'datetime' ||
@@ -47,35 +37,35 @@ export function arithmeticType(expr: BinaryOp, left: CyType, right: CyType): CyT
     if (left.kind === 'list' || right.kind === 'list') {
       const l = left.kind === 'list' ? left.of : left;
       const r = right.kind === 'list' ? right.of : right;
-      return listOf(unify(l, r));
+      return types.listOf(types.unify(l, r));
     }
     if (left.kind === 'any' || right.kind === 'any') {
       // Decided per row: a string with a list property appends to the list.
-      return ANY;
+      return types.ANY;
     }
     if (left.kind === 'string' || right.kind === 'string') {
-      return STRING;
+      return types.STRING;
     }
   }
   requireNumber(left, expr.left.pos, op);
   requireNumber(right, expr.right.pos, op);
   if (left.kind === 'null' || right.kind === 'null') {
-    return NULL;
+    return types.NULL;
   }
   if (op === '^') {
-    return FLOAT;
+    return types.FLOAT;
   }
   if (left.kind === right.kind && left.kind !== 'any') {
     return left;
   }
   if (left.kind === 'float' || right.kind === 'float') {
-    return FLOAT;
+    return types.FLOAT;
   }
-  return NUMBER;
+  return types.NUMBER;
 }
 
 /** `<datetime or date> + or - <duration>`, folded to a constant when both sides are. */
-function temporalArithmetic(expr: BinaryOp, left: CyType, right: CyType): CyType {
+function temporalArithmetic(expr: BinaryOp, left: types.CyType, right: types.CyType): types.CyType {
   const { op } = expr;
   const moved = left.kind === 'duration' ? right : left;
   const duration = left.kind === 'duration' ? expr.left : expr.right;
@@ -108,7 +98,7 @@ function temporalArithmetic(expr: BinaryOp, left: CyType, right: CyType): CyType
   if (folded) {
     expr.folded = folded;
   }
-  return moved.kind === 'date' ? DATE : DATETIME;
+  return moved.kind === 'date' ? types.DATE : types.DATETIME;
 }
 
 /**
@@ -116,24 +106,29 @@ function temporalArithmetic(expr: BinaryOp, left: CyType, right: CyType): CyType
  * with a number) are refused, so that no engine has to imitate that null: the SQLite
  * engine would otherwise compare the texts.
  */
-export function checkComparable(left: CyType, right: CyType, op: string, pos: Position): void {
+export function checkComparable(
+  left: types.CyType,
+  right: types.CyType,
+  op: string,
+  pos: Position,
+): void {
   if (left.kind === 'null' || right.kind === 'null') {
     return;
   }
   const ordering = op !== '=' && op !== '<>';
-  const graph = (t: CyType) => ['node', 'relationship', 'path'].includes(t.kind);
-  const temporal = (t: CyType) => ['datetime', 'date', 'duration'].includes(t.kind);
+  const graph = (t: types.CyType) => ['node', 'relationship', 'path'].includes(t.kind);
+  const temporal = (t: types.CyType) => ['datetime', 'date', 'duration'].includes(t.kind);
   if (graph(left) || graph(right) || temporal(left) || temporal(right)) {
     if (left.kind !== right.kind) {
       throw new CypherSemanticError(
-        `Cannot compare a ${describeType(left)} with a ${describeType(right)}` +
+        `Cannot compare a ${types.describeType(left)} with a ${types.describeType(right)}` +
           (temporal(left) || temporal(right) ? ' (convert with datetime() or date())' : ''),
         pos,
       );
     }
     if (left.kind === 'duration' || (ordering && graph(left))) {
       throw new CypherSemanticError(
-        `${describeType(left)} values cannot be ordered with ${op}`,
+        `${types.describeType(left)} values cannot be ordered with ${op}`,
         pos,
       );
     }

@@ -1,11 +1,4 @@
-import type {
-  Expr,
-  MapLiteral,
-  NodePattern,
-  PatternElement,
-  PatternPart,
-  RelationshipPattern,
-} from '../../../cypher/ast';
+import type * as ast from '../../../cypher/ast';
 import { quoteIdentifier } from '../identifiers';
 import type { EmitContext, Scope } from './emit-context';
 import type { ExpressionEmitter, PatternText } from './emit-expression';
@@ -41,7 +34,7 @@ export class PatternEmitter implements PatternText {
     private readonly exprs: ExpressionEmitter,
   ) {}
 
-  parts(parts: readonly PatternPart[], scope: Scope): EmittedPattern {
+  parts(parts: readonly ast.PatternPart[], scope: Scope): EmittedPattern {
     const after = new Map(scope);
     const texts: string[] = [];
     const conditions: string[] = [];
@@ -82,8 +75,8 @@ export class PatternEmitter implements PatternText {
   }
 
   subquery(
-    patterns: readonly PatternPart[],
-    where: Expr | null,
+    patterns: readonly ast.PatternPart[],
+    where: ast.Expr | null,
     scope: Scope,
     mode: 'exists' | 'count',
   ): string {
@@ -95,8 +88,8 @@ export class PatternEmitter implements PatternText {
     return `${mode === 'exists' ? 'EXISTS' : 'COUNT'} { MATCH ${text}${filter} }`;
   }
 
-  predicate(element: PatternElement, scope: Scope): string {
-    const part: PatternPart = {
+  predicate(element: ast.PatternElement, scope: Scope): string {
+    const part: ast.PatternPart = {
       element,
       pathVariable: null,
       shortest: null,
@@ -111,7 +104,7 @@ export class PatternEmitter implements PatternText {
    * left out unless the range starts at 0, as Neo4j's shortest path search refuses one.
    */
   private shortest(
-    part: PatternPart,
+    part: ast.PatternPart,
     nodes: readonly string[],
     relationships: readonly string[],
     path: string,
@@ -139,7 +132,7 @@ export class PatternEmitter implements PatternText {
     return `(${name}:Entity {workspaceId: ${this.ctx.ws}})`;
   }
 
-  private relationship(r: RelationshipPattern, name: string, inline: boolean): string {
+  private relationship(r: ast.RelationshipPattern, name: string, inline: boolean): string {
     const types = r.types.length > 0 ? `:${r.types.map(quoteIdentifier).join('|')}` : '';
     // A shortest path always takes a range (Neo4j deprecates a fixed length there).
     const range = r.length ?? (inline ? null : { min: 1, max: 1 });
@@ -157,7 +150,7 @@ export class PatternEmitter implements PatternText {
   }
 
   /** The variable of a node pattern: the one bound before or in this pattern, else a new one. */
-  private nodeName(node: NodePattern, scope: Map<string, string>): string {
+  private nodeName(node: ast.NodePattern, scope: Map<string, string>): string {
     if (node.variable === null) {
       return this.ctx.variable();
     }
@@ -175,7 +168,7 @@ export class PatternEmitter implements PatternText {
    * for Neo4j (one relationship long) but one relationship for the analyst: `head()` of it.
    */
   private relationshipName(
-    r: RelationshipPattern,
+    r: ast.RelationshipPattern,
     scope: Map<string, string>,
     single: boolean,
   ): string {
@@ -186,20 +179,20 @@ export class PatternEmitter implements PatternText {
     return name;
   }
 
-  private nodeConditions(node: NodePattern, name: string, scope: Scope): string[] {
+  private nodeConditions(node: ast.NodePattern, name: string, scope: Scope): string[] {
     return [
       ...this.exprs.entityTypeTests(name, node.labels),
-      ...this.properties(node.properties as MapLiteral | null, name, NODE_FIELDS, scope),
+      ...this.properties(node.properties as ast.MapLiteral | null, name, NODE_FIELDS, scope),
     ];
   }
 
   private relationshipConditions(
-    r: RelationshipPattern,
+    r: ast.RelationshipPattern,
     name: string,
     scope: Scope,
     shortest: boolean,
   ): string[] {
-    const map = r.properties as MapLiteral | null;
+    const map = r.properties as ast.MapLiteral | null;
     if (r.length === null && !shortest) {
       return this.properties(map, name, RELATIONSHIP_FIELDS, scope);
     }
@@ -209,7 +202,7 @@ export class PatternEmitter implements PatternText {
   }
 
   private properties(
-    map: MapLiteral | null,
+    map: ast.MapLiteral | null,
     name: string,
     own: ReadonlySet<string>,
     scope: Scope,

@@ -1,11 +1,4 @@
-import type {
-  Expr,
-  MapLiteral,
-  NodePattern,
-  PatternElement,
-  PatternPart,
-  RelationshipPattern,
-} from '../../../../cypher/ast';
+import type * as ast from '../../../../cypher/ast';
 import { ANY, PATH, listOf, RELATIONSHIP } from '../../../../cypher/types';
 import type { ExpressionCompiler } from './compile-expression';
 import { comparison } from './compile-operators';
@@ -17,14 +10,14 @@ import { shortestPaths, variableLength, type Walk, type WalkEnd } from './compil
 
 /** Where a node of the pattern is: its id once known (a table, a variable, a walk's end). */
 interface Slot extends WalkEnd {
-  pattern: NodePattern;
+  pattern: ast.NodePattern;
 }
 
 /** A relationship occurrence, for Cypher's rule that one MATCH never uses a relationship twice. */
 type Occurrence = { kind: 'one'; id: string } | { kind: 'many'; rels: string };
 
 interface Segment {
-  relationship: RelationshipPattern;
+  relationship: ast.RelationshipPattern;
   left: Slot;
   right: Slot;
   shortest: 'shortest' | 'all' | null;
@@ -39,9 +32,9 @@ interface Segment {
  */
 export class PatternCompiler {
   /** The edge row of each single hop compiled (paths read their ids). */
-  private readonly hopIds = new Map<RelationshipPattern, string>();
+  private readonly hopIds = new Map<ast.RelationshipPattern, string>();
   /** Hops that match no self-loop (compile-subquery.ts, `orientedArms`). */
-  readonly withoutLoops = new Set<RelationshipPattern>();
+  readonly withoutLoops = new Set<ast.RelationshipPattern>();
 
   constructor(
     private readonly sql: SqlBuilder,
@@ -49,14 +42,14 @@ export class PatternCompiler {
   ) {}
 
   /** Adds the patterns of a MATCH (and its WHERE) to `frame`. */
-  match(frame: Frame, parts: readonly PatternPart[], where: Expr | null): void {
+  match(frame: Frame, parts: readonly ast.PatternPart[], where: ast.Expr | null): void {
     const free = freeVariables(parts);
     const slots = new Map<string, Slot>();
     const occurrences: Occurrence[] = [];
     const segments: Segment[] = [];
     const hopEnds = hopOnlyEnds(parts);
     const ends = new Map<string, Slot>();
-    const hopEnd = (pattern: NodePattern): Slot => {
+    const hopEnd = (pattern: ast.NodePattern): Slot => {
       const slot = (pattern.variable === null ? undefined : ends.get(pattern.variable)) ?? {
         pattern,
         id: null,
@@ -111,7 +104,7 @@ export class PatternCompiler {
 
   private node(
     frame: Frame,
-    pattern: NodePattern,
+    pattern: ast.NodePattern,
     free: ReadonlySet<string>,
     slots: Map<string, Slot>,
   ): Slot {
@@ -155,7 +148,7 @@ export class PatternCompiler {
   /** Label and property conditions of a node pattern on the node with `id`. */
   private constrain(
     frame: Frame,
-    pattern: NodePattern,
+    pattern: ast.NodePattern,
     id: string | null,
     name: string | null,
     alias?: string,
@@ -179,12 +172,12 @@ export class PatternCompiler {
     for (const label of pattern.labels) {
       frame.where.push(`${row()}.entity_type = ${this.sql.bind(label)}`);
     }
-    this.propertyConditions(frame, pattern.properties as MapLiteral | null, row, id);
+    this.propertyConditions(frame, pattern.properties as ast.MapLiteral | null, row, id);
   }
 
   private propertyConditions(
     frame: Frame,
-    map: MapLiteral | null,
+    map: ast.MapLiteral | null,
     row: () => string,
     id: string,
     own = NODE_FIELD_COLUMNS,
@@ -217,7 +210,7 @@ export class PatternCompiler {
    */
   private hop(
     frame: Frame,
-    relationship: RelationshipPattern,
+    relationship: ast.RelationshipPattern,
     left: Slot,
     right: Slot,
     unread = false,
@@ -293,14 +286,14 @@ export class PatternCompiler {
   }
 
   /** Type and property conditions on the edge row `e` (also used inside walks). */
-  edgeConditions(frame: Frame, relationship: RelationshipPattern, e: string): string {
+  edgeConditions(frame: Frame, relationship: ast.RelationshipPattern, e: string): string {
     const conditions: string[] = ['1'];
     if (relationship.types.length > 0) {
       conditions.push(
         `${e}.type IN (${relationship.types.map((t) => this.sql.bind(t)).join(', ')})`,
       );
     }
-    const props = relationship.properties as MapLiteral | null;
+    const props = relationship.properties as ast.MapLiteral | null;
     if (props) {
       const sub = new Frame(this.sql, frame);
       this.propertyConditions(sub, props, () => e, `${e}.id`, EDGE_FIELD_COLUMNS);
@@ -377,7 +370,7 @@ export class PatternCompiler {
   }
 
   /** A named path: `[[node ids], [relationship ids]]`. */
-  private path(element: PatternElement, slots: Slot[], segments: Segment[]): string {
+  private path(element: ast.PatternElement, slots: Slot[], segments: Segment[]): string {
     const nodes: string[] = [`json_quote(${slots[0]!.id}) || ','`];
     const rels: string[] = ["''"];
     element.relationships.forEach((relationship, i) => {
