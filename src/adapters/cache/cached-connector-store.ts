@@ -1,23 +1,6 @@
-import type {
-  Connector,
-  NewConnector,
-  StoredWebhookEvent,
-  WebhookEvent,
-} from '../../domain/webhooks';
-import type {
-  ConnectorStore,
-  DeliveryClaim,
-  EventFilter,
-  EventOutcome,
-  IngestedAs,
-  NewDelivery,
-  RejectedAttempt,
-  ReplayClaim,
-} from '../../ports/connector-store';
-import type { UnitOfWork } from '../../ports/graph-store';
+import type { Connector } from '../../domain/webhooks';
+import type { ConnectorStore } from '../../ports/connector-store';
 import type { InvalidationBus } from '../../ports/invalidation-bus';
-import type { Page, PageRequest } from '../../ports/paging';
-import type { ResealChunk, SecretRecordRef } from '../../ports/sealed-secrets';
 import { MemoryInvalidationBus } from '../memory/invalidation-bus';
 import { SYSTEM_CACHE_TTL_MS } from './cached-stores';
 import { TtlCache } from './ttl-cache';
@@ -80,89 +63,34 @@ export class CachedConnectorStore implements ConnectorStore {
     return deleted;
   }
 
-  /** Re-encryption leaves the secrets' values as they are, so cached entries stay right. */
-  resealSecrets(after: SecretRecordRef | null, limit: number): Promise<ResealChunk> {
-    return this.inner.resealSecrets(after, limit);
-  }
-
-  createConnector(connector: NewConnector): Promise<void> {
-    return this.inner.createConnector(connector);
-  }
-
-  getConnector(workspaceId: string, id: string): Promise<Connector | null> {
-    return this.inner.getConnector(workspaceId, id);
-  }
-
-  listConnectors(workspaceId: string, page: PageRequest): Promise<Page<Connector>> {
-    return this.inner.listConnectors(workspaceId, page);
-  }
-
-  claimDeliveryIn(
-    uow: UnitOfWork,
-    delivery: NewDelivery,
-    ingestedAs?: IngestedAs,
-  ): Promise<DeliveryClaim> {
-    return this.inner.claimDeliveryIn(uow, delivery, ingestedAs);
-  }
-
-  recordFailure(delivery: NewDelivery, reason: string, at: string): Promise<WebhookEvent> {
-    return this.inner.recordFailure(delivery, reason, at);
-  }
-
-  recordRejected(attempt: RejectedAttempt): Promise<void> {
-    return this.inner.recordRejected(attempt);
-  }
-
-  finishEvent(
-    workspaceId: string,
-    id: string,
-    outcome: EventOutcome,
-  ): Promise<WebhookEvent | null> {
-    return this.inner.finishEvent(workspaceId, id, outcome);
-  }
-
-  finishEventIn(
-    uow: UnitOfWork,
-    workspaceId: string,
-    id: string,
-    outcome: EventOutcome,
-  ): Promise<WebhookEvent | null> {
-    return this.inner.finishEventIn(uow, workspaceId, id, outcome);
-  }
-
-  claimReplay(
-    workspaceId: string,
-    connectorId: string,
-    id: string,
-    at: string,
-  ): Promise<ReplayClaim> {
-    return this.inner.claimReplay(workspaceId, connectorId, id, at);
-  }
-
-  getEvent(
-    workspaceId: string,
-    connectorId: string,
-    id: string,
-  ): Promise<StoredWebhookEvent | null> {
-    return this.inner.getEvent(workspaceId, connectorId, id);
-  }
-
-  listEvents(
-    workspaceId: string,
-    connectorId: string,
-    filter: EventFilter,
-    page: PageRequest,
-  ): Promise<Page<WebhookEvent>> {
-    return this.inner.listEvents(workspaceId, connectorId, filter, page);
-  }
-
-  purgeEvents(before: string): Promise<number> {
-    return this.inner.purgeEvents(before);
-  }
-
-  failInterrupted(before: string, reason: string, at: string): Promise<number> {
-    return this.inner.failInterrupted(before, reason, at);
-  }
+  // Everything below goes straight to the store. Re-encryption (resealSecrets) leaves the
+  // secrets' values as they are, so cached entries stay right.
+  readonly resealSecrets: ConnectorStore['resealSecrets'] = (...args) =>
+    this.inner.resealSecrets(...args);
+  readonly createConnector: ConnectorStore['createConnector'] = (...args) =>
+    this.inner.createConnector(...args);
+  readonly getConnector: ConnectorStore['getConnector'] = (...args) =>
+    this.inner.getConnector(...args);
+  readonly listConnectors: ConnectorStore['listConnectors'] = (...args) =>
+    this.inner.listConnectors(...args);
+  readonly claimDeliveryIn: ConnectorStore['claimDeliveryIn'] = (...args) =>
+    this.inner.claimDeliveryIn(...args);
+  readonly recordFailure: ConnectorStore['recordFailure'] = (...args) =>
+    this.inner.recordFailure(...args);
+  readonly recordRejected: ConnectorStore['recordRejected'] = (...args) =>
+    this.inner.recordRejected(...args);
+  readonly finishEvent: ConnectorStore['finishEvent'] = (...args) =>
+    this.inner.finishEvent(...args);
+  readonly finishEventIn: ConnectorStore['finishEventIn'] = (...args) =>
+    this.inner.finishEventIn(...args);
+  readonly claimReplay: ConnectorStore['claimReplay'] = (...args) =>
+    this.inner.claimReplay(...args);
+  readonly getEvent: ConnectorStore['getEvent'] = (...args) => this.inner.getEvent(...args);
+  readonly listEvents: ConnectorStore['listEvents'] = (...args) => this.inner.listEvents(...args);
+  readonly purgeEvents: ConnectorStore['purgeEvents'] = (...args) =>
+    this.inner.purgeEvents(...args);
+  readonly failInterrupted: ConnectorStore['failInterrupted'] = (...args) =>
+    this.inner.failInterrupted(...args);
 
   private forget(connectorId: string): void {
     this.byEndpoint.deleteWhere((connector) => connector.id === connectorId);
