@@ -5,6 +5,7 @@
  * `{ "$ref": n }`, which the service replaces with the id of command n's result.
  */
 import type { components } from './generated/openapi';
+import type { EntityTypeApi, RelationshipTypeApi } from './typed';
 
 type Schemas = components['schemas'];
 export type Node = Schemas['Node'];
@@ -59,20 +60,77 @@ export class BatchBuilder {
     return this.items.length;
   }
 
-  createNode(payload: CreateNodeInput): BatchRef<Node> {
-    return this.add({ type: 'CREATE_NODE', payload });
+  /**
+   * CREATE_NODE: untyped (`{ entityType, name, properties }`), or typed by a helper of a
+   * module `wos-sdk generate` wrote (`createNode(Pump, 'Feed pump', { serial: 'P-0001' })`),
+   * whose properties the compiler checks and whose reference resolves to the typed node.
+   */
+  createNode(payload: CreateNodeInput): BatchRef<Node>;
+  createNode<P extends object, U extends object, F extends object, R>(
+    type: EntityTypeApi<P, U, F, R>,
+    name: string,
+    properties: NoInfer<P>,
+    options?: { id?: string },
+  ): BatchRef<R>;
+  createNode(
+    first: CreateNodeInput | EntityTypeApi<object, object, object, unknown>,
+    name?: string,
+    properties?: object,
+    options?: { id?: string },
+  ): BatchRef<unknown> {
+    return isTypeApi(first)
+      ? this.add(first.createCommand(name ?? '', properties ?? {}, options))
+      : this.add({ type: 'CREATE_NODE', payload: first });
   }
 
-  updateNode(payload: UpdateNodeInput): BatchRef<Node> {
-    return this.add({ type: 'UPDATE_NODE', payload });
+  /**
+   * UPDATE_NODE: untyped (`{ id, properties }`), or typed by a generated entity type helper
+   * (`updateNode(Pump, pump, { rpm: 1450 })`; `null` removes an optional property).
+   */
+  updateNode(payload: UpdateNodeInput): BatchRef<Node>;
+  updateNode<P extends object, U extends object, F extends object, R>(
+    type: EntityTypeApi<P, U, F, R>,
+    id: IdOrRef,
+    properties: NoInfer<U>,
+    options?: { expectedVersion?: number },
+  ): BatchRef<R>;
+  updateNode(
+    first: UpdateNodeInput | EntityTypeApi<object, object, object, unknown>,
+    id?: IdOrRef,
+    properties?: object,
+    options?: { expectedVersion?: number },
+  ): BatchRef<unknown> {
+    return isTypeApi(first)
+      ? this.add(first.updateCommand(id ?? '', properties ?? {}, options))
+      : this.add({ type: 'UPDATE_NODE', payload: first });
   }
 
   deleteNode(payload: DeleteNodeInput): BatchRef<NodeDeleted> {
     return this.add({ type: 'DELETE_NODE', payload });
   }
 
-  createEdge(payload: CreateEdgeInput): BatchRef<Edge> {
-    return this.add({ type: 'CREATE_EDGE', payload });
+  /**
+   * CREATE_EDGE: untyped (`{ type, sourceId, targetId, properties }`), or typed by a
+   * generated relationship type helper (`createEdge(Feeds, pump, tank, { flow: 2.5 })`).
+   */
+  createEdge(payload: CreateEdgeInput): BatchRef<Edge>;
+  createEdge<P extends object, F extends object, R>(
+    type: RelationshipTypeApi<P, F, R>,
+    sourceId: IdOrRef,
+    targetId: IdOrRef,
+    properties: NoInfer<P>,
+    options?: { id?: string },
+  ): BatchRef<R>;
+  createEdge(
+    first: CreateEdgeInput | RelationshipTypeApi<object, object, unknown>,
+    sourceId?: IdOrRef,
+    targetId?: IdOrRef,
+    properties?: object,
+    options?: { id?: string },
+  ): BatchRef<unknown> {
+    return isTypeApi(first)
+      ? this.add(first.createCommand(sourceId ?? '', targetId ?? '', properties ?? {}, options))
+      : this.add({ type: 'CREATE_EDGE', payload: first });
   }
 
   deleteEdge(payload: DeleteEdgeInput): BatchRef<EdgeDeleted> {
@@ -91,6 +149,11 @@ export class BatchBuilder {
     this.items.push(command);
     return { $ref: this.items.length - 1 };
   }
+}
+
+/** Whether `value` is a generated type helper rather than a payload. */
+function isTypeApi<T extends { createCommand: unknown }>(value: object | T): value is T {
+  return typeof (value as { createCommand?: unknown }).createCommand === 'function';
 }
 
 /** The answer of a batch, with the result of each command reachable by its reference. */

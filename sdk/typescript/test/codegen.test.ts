@@ -59,6 +59,14 @@ const USAGE = [
   `  for await (const node of Pump.list(client, { where, sort: 'name' })) void node.properties.serial.toUpperCase();`,
   `  const edge = await Feeds.create(client, pump.id, 'tank-1', { flow: 2.5 });`,
   `  await client.commands.batch([Pump.createCommand('Spare', { serial: 'P-0002' })]);`,
+  `  const batch = client.commands.newBatch();`,
+  `  const spare = batch.createNode(Pump, 'Spare', { serial: 'P-0003' }, { id: 'pump-3' });`,
+  `  batch.updateNode(Pump, spare, { rpm: 900, status: null });`,
+  `  const feeds = batch.createEdge(Feeds, spare, 'tank-1', { flow: 1.5 });`,
+  `  const batched = await client.commands.batch(batch);`,
+  `  void batched.get(spare).properties.serial.toUpperCase();`,
+  `  const flow: number | undefined = batched.get(feeds).properties.flow;`,
+  `  void flow;`,
   `  const revision: number | null = ONTOLOGY_REVISION;`,
   `  return [API_VERSION, ONTOLOGY.entityTypes[0]?.name, status, updated.version, edge.type, revision].join();`,
   `}`,
@@ -73,6 +81,23 @@ const MISUSES: [string, number, RegExp][] = [
   [`void Pump.list(client, { where: { status: { in: ['stoped'] } } });`, 2820, /stoped/],
   [`void Pump.update(client, 'id', { serial: null });`, 2322, /null/],
   [`void Feeds.create(client, 'a', 'b', { flow: '2.5' });`, 2322, /string.*number/],
+  [
+    `void client.commands.newBatch().createNode(Pump, 'a', { serial: 42 });`,
+    2322,
+    /number.*string/,
+  ],
+  [
+    `void client.commands.newBatch().createNode(Pump, 'a', { serial: 'P-1', colour: 'red' });`,
+    2353,
+    /colour/,
+  ],
+  [`void client.commands.newBatch().createNode(Pump, 'a', { rpm: 1 });`, 2345, /serial.*missing/],
+  [`void client.commands.newBatch().updateNode(Pump, 'id', { serial: null });`, 2322, /null/],
+  [
+    `void client.commands.newBatch().createEdge(Feeds, 'a', 'b', { flow: '2.5' });`,
+    2322,
+    /string.*number/,
+  ],
 ];
 const MISUSE = [
   `import { createClient } from ${JSON.stringify(SRC)};`,
@@ -202,5 +227,32 @@ describe('wos-sdk generate', () => {
     }
     expect(edges).toEqual([edge.id]);
     expect((await Feeds.get(client, edge.id)).id).toBe(edge.id);
+
+    // The batch builder typed by the same helpers, its references resolving to typed records.
+    const batch = client.commands.newBatch();
+    const spare = batch.createNode(Pump, 'Spare', { serial: 'P-9' });
+    const tuned = batch.updateNode(Pump, spare, { rpm: 10 });
+    const feeds = batch.createEdge(Feeds, spare, tank.id, { flow: 4 });
+    expect(batch.commands()).toEqual([
+      {
+        type: 'CREATE_NODE',
+        payload: { entityType: 'Pump', name: 'Spare', properties: { serial: 'P-9' } },
+      },
+      { type: 'UPDATE_NODE', payload: { id: { $ref: 0 }, properties: { rpm: 10 } } },
+      {
+        type: 'CREATE_EDGE',
+        payload: {
+          type: 'Feeds',
+          sourceId: { $ref: 0 },
+          targetId: tank.id,
+          properties: { flow: 4 },
+        },
+      },
+    ]);
+    const result = await client.commands.batch(batch);
+    const spareNode: R = result.get(spare);
+    expect(spareNode).toMatchObject({ name: 'Spare', properties: { serial: 'P-9' } });
+    expect(result.get(tuned)).toMatchObject({ id: spareNode.id, version: 2 });
+    expect((await Feeds.get(client, result.get(feeds).id)).id).toBe(result.get(feeds).id);
   });
 });
