@@ -47,6 +47,10 @@ def test_refs_of_another_builder_and_oversized_batches_are_refused_locally() -> 
     with pytest.raises(ValueError):
         for i in range(1001):
             second.create_node("Pump", f"p{i}")
+    # `add` takes record commands only: UNDO and REDO cannot be part of a batch.
+    with pytest.raises(ValueError):
+        first.add({"type": "UNDO"})
+    assert first.add({"type": "DELETE_NODE", "payload": {"id": "n1"}}).index == 1
 
 
 def test_the_service_checks_a_hand_written_ref(client: Client, entity_type: str) -> None:

@@ -16,12 +16,20 @@ from typing import Any
 import pytest
 
 from conftest import Service
-from wos_sdk import API_VERSION, Client
+from wos_sdk import API_VERSION, BatchBuilder, Client
 from wos_sdk.codegen import render
 
 GOOD = """
-from wos_sdk import Client
+from wos_sdk import BatchBuilder, Client
 from ontology import {pump}, {pump}Filter, {pump}Node, {feeds}
+
+
+def batch(client: Client, tank_id: str) -> str:
+    batch = BatchBuilder()
+    spare = batch.add({pump}.create_command("Spare", {{"serial": "P-2", "status": "running"}}))
+    batch.add({pump}.update_command(spare, {{"rpm": 900, "status": None}}))
+    batch.add({feeds}.create_command(spare, tank_id, {{"flow": 1.5}}))
+    return str(client.commands.batch(batch).result(spare)["id"])
 
 
 def run(client: Client, tank_id: str) -> list[{pump}Node]:
@@ -55,6 +63,23 @@ BAD = [
     ('{pump}.list(client, where={{"weight": 3}})', r'Argument "where" to "list"'),
     (
         '{feeds}.create(client, "x", "y", {{"flow": "much"}})',
+        r'TypedDict item "flow" has type "float"',
+    ),
+    (
+        'BatchBuilder().add({pump}.create_command("e", {{"serial": "s", "rpm": "fast"}}))',
+        r'TypedDict item "rpm" has type "int"',
+    ),
+    (
+        'BatchBuilder().add({pump}.create_command("f", {{"serial": "s", "colour": "red"}}))',
+        r'Extra key "colour" for TypedDict "{pump}Properties"',
+    ),
+    ('BatchBuilder().add({pump}.create_command("g", {{"rpm": 3}}))', r'Missing key "serial"'),
+    (
+        'BatchBuilder().add({pump}.update_command("id", {{"rpm": "fast"}}))',
+        r'TypedDict item "rpm" has type "int',
+    ),
+    (
+        'BatchBuilder().add({feeds}.create_command("x", "y", {{"flow": "much"}}))',
         r'TypedDict item "flow" has type "float"',
     ),
 ]
@@ -177,6 +202,32 @@ def test_the_generated_module_creates_and_filters(
     assert [e["id"] for e in edges.list(client, where={"flow": {"gte": 3}})] == [edge["id"]]
     assert list(edges.list(client, where={"flow": {"gt": 4}})) == []
 
+    # The batch builder takes the helpers' commands, with Refs where they name a record.
+    batch = BatchBuilder()
+    spare = batch.add(api.create_command("spare", {"serial": "S-3"}))
+    batch.add(api.update_command(spare, {"rpm": 10}))
+    feeds_ref = batch.add(edges.create_command(spare, tank["id"], {"flow": 4.5}))
+    assert batch.commands == [
+        {
+            "type": "CREATE_NODE",
+            "payload": {"entityType": pump, "name": "spare", "properties": {"serial": "S-3"}},
+        },
+        {"type": "UPDATE_NODE", "payload": {"id": {"$ref": 0}, "properties": {"rpm": 10}}},
+        {
+            "type": "CREATE_EDGE",
+            "payload": {
+                "type": feeds,
+                "sourceId": {"$ref": 0},
+                "targetId": tank["id"],
+                "properties": {"flow": 4.5},
+            },
+        },
+    ]
+    result = client.commands.batch(batch)
+    spare_id = result.result(spare)["id"]
+    assert client.nodes.get(spare_id)["properties"] == {"serial": "S-3", "rpm": 10}
+    assert result.result(feeds_ref)["sourceId"] == spare_id
+
 
 def test_mypy_accepts_correct_use_and_rejects_misuse(
     generated: tuple[Path, str, str], tmp_path: Path
@@ -186,7 +237,7 @@ def test_mypy_accepts_correct_use_and_rejects_misuse(
     (tmp_path / "ontology.py").write_text(path.read_text())
     (tmp_path / "good.py").write_text(GOOD.format(**names))
     header = [
-        "from wos_sdk import Client",
+        "from wos_sdk import BatchBuilder, Client",
         f"from ontology import {names['pump']}, {names['feeds']}",
         "",
         "",

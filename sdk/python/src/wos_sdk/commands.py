@@ -18,6 +18,10 @@ from .types import BatchItemResult, CommandType, Properties, RecordCommandType
 
 MAX_BATCH_COMMANDS: Final = 1000
 
+_RECORD_COMMANDS: Final = frozenset(
+    {"CREATE_NODE", "UPDATE_NODE", "DELETE_NODE", "CREATE_EDGE", "DELETE_EDGE"}
+)
+
 Command = dict[str, Any]
 """`{"type": ..., "payload": {...}}` as the service reads it."""
 
@@ -154,6 +158,13 @@ class BatchBuilder:
         batch.update_node(pump, properties={"rpm": 1450})
         result = client.commands.batch(batch)
         result.result(pump)["id"]
+
+    `add` appends a command made elsewhere, such as one of a module `python -m wos_sdk
+    generate` wrote, whose properties mypy checks against the type's `TypedDict`s::
+
+        spare = batch.add(Pump.create_command("Spare", {"serial": "P-2"}))
+        batch.add(Pump.update_command(spare, {"rpm": 900}))
+        batch.add(Feeds.create_command(spare, tank, {"flow": 1.5}))
     """
 
     def __init__(self) -> None:
@@ -217,6 +228,13 @@ class BatchBuilder:
     def delete_edge(self, id: RecordRef, *, expected_version: int | None = None) -> Ref:  # noqa: A002
         self._check(id)
         return self._add(delete_edge(id, expected_version=expected_version))
+
+    def add(self, command: Command) -> Ref:
+        """Appends a record command as `{"type", "payload"}` (a generated helper's
+        `create_command` or `update_command`, say) and returns a `Ref` to it."""
+        if command.get("type") not in _RECORD_COMMANDS:
+            raise ValueError(f"a batch holds record commands only: {sorted(_RECORD_COMMANDS)}")
+        return self._add(command)
 
     def _add(self, command: Command) -> Ref:
         if len(self._commands) >= MAX_BATCH_COMMANDS:
