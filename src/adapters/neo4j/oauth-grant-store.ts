@@ -1,10 +1,4 @@
-import type {
-  AccessTokenRecord,
-  AuthorizationCode,
-  AuthorizationRequest,
-  FamilyRevocationReason,
-  RefreshTokenRecord,
-} from '../../domain/oauth';
+import type * as oauth from '../../domain/oauth';
 import { NotFoundError } from '../../errors';
 import type {
   NewAuthorizationCode,
@@ -13,12 +7,7 @@ import type {
   PurgedOAuthRecords,
   TokenPair,
 } from '../../ports/oauth-grant-store';
-import {
-  readAccessToken,
-  readAuthorizationCode,
-  readAuthorizationRequest,
-  readRefreshToken,
-} from '../../ports/oauth-records';
+import * as oauthRecords from '../../ports/oauth-records';
 import { yieldToEventLoop } from '../../yield-to-event-loop';
 import type { Neo4jClient, TransactionWork } from './client';
 import { nodeFields } from './record-fields';
@@ -68,7 +57,7 @@ interface ChunkResult {
 export class Neo4jOAuthGrantStore implements OAuthGrantStore {
   constructor(private readonly client: Neo4jClient) {}
 
-  async createRequest(request: AuthorizationRequest): Promise<void> {
+  async createRequest(request: oauth.AuthorizationRequest): Promise<void> {
     const created = await this.write(async (tx) =>
       countField(
         await runOne(tx, REQUEST_CREATE, {
@@ -92,10 +81,12 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
     }
   }
 
-  getRequest(id: string): Promise<AuthorizationRequest | null> {
+  getRequest(id: string): Promise<oauth.AuthorizationRequest | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, REQUEST_GET, { id });
-      return record ? readAuthorizationRequest(nodeFields(mapField(record, 'request'))) : null;
+      return record
+        ? oauthRecords.readAuthorizationRequest(nodeFields(mapField(record, 'request')))
+        : null;
     });
   }
 
@@ -141,10 +132,12 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
     }
   }
 
-  findCode(codeHash: string): Promise<AuthorizationCode | null> {
+  findCode(codeHash: string): Promise<oauth.AuthorizationCode | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, CODE_BY_HASH, { codeHash });
-      return record ? readAuthorizationCode(nodeFields(mapField(record, 'code'))) : null;
+      return record
+        ? oauthRecords.readAuthorizationCode(nodeFields(mapField(record, 'code')))
+        : null;
     });
   }
 
@@ -200,17 +193,17 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
     await this.write((tx) => insertPair(tx, familyId, pair));
   }
 
-  findAccessToken(tokenHash: string): Promise<AccessTokenRecord | null> {
+  findAccessToken(tokenHash: string): Promise<oauth.AccessTokenRecord | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, ACCESS_BY_HASH, { tokenHash });
-      return record ? readAccessToken(nodeFields(record.toObject())) : null;
+      return record ? oauthRecords.readAccessToken(nodeFields(record.toObject())) : null;
     });
   }
 
-  findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
+  findRefreshToken(tokenHash: string): Promise<oauth.RefreshTokenRecord | null> {
     return this.client.read(async (tx) => {
       const record = await runOne(tx, REFRESH_BY_HASH, { tokenHash });
-      return record ? readRefreshToken(nodeFields(record.toObject())) : null;
+      return record ? oauthRecords.readRefreshToken(nodeFields(record.toObject())) : null;
     });
   }
 
@@ -227,7 +220,7 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
   async revokeFamily(
     familyId: string,
     revokedAt: string,
-    reason: FamilyRevocationReason,
+    reason: oauth.FamilyRevocationReason,
   ): Promise<void> {
     await this.write((tx) =>
       runAll(tx, FAMILY_REVOKE, { id: familyId, revokedAt: toDateTime(revokedAt), reason }),

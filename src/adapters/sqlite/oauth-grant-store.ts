@@ -1,12 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
-import type {
-  AccessTokenRecord,
-  AuthorizationCode,
-  AuthorizationRequest,
-  FamilyRevocationReason,
-  RefreshTokenRecord,
-} from '../../domain/oauth';
+import type * as oauth from '../../domain/oauth';
 import type {
   NewAuthorizationCode,
   NewToken,
@@ -15,12 +9,7 @@ import type {
   PurgedOAuthRecords,
   TokenPair,
 } from '../../ports/oauth-grant-store';
-import {
-  readAccessToken,
-  readAuthorizationCode,
-  readAuthorizationRequest,
-  readRefreshToken,
-} from '../../ports/oauth-records';
+import * as oauthRecords from '../../ports/oauth-records';
 import { yieldToEventLoop } from '../../yield-to-event-loop';
 import { rowFields } from './record-fields';
 
@@ -172,15 +161,15 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
     );
   }
 
-  async createRequest(request: AuthorizationRequest): Promise<void> {
+  async createRequest(request: oauth.AuthorizationRequest): Promise<void> {
     await this.db.exclusive(() =>
       this.s.insertRequest.run({ ...request, scopes: JSON.stringify(request.scopes) }),
     );
   }
 
-  getRequest(id: string): Promise<AuthorizationRequest | null> {
+  getRequest(id: string): Promise<oauth.AuthorizationRequest | null> {
     const row = this.requestById.get(id);
-    return Promise.resolve(row ? readAuthorizationRequest(rowFields(row)) : null);
+    return Promise.resolve(row ? oauthRecords.readAuthorizationRequest(rowFields(row)) : null);
   }
 
   async setRequestUser(id: string, userId: string): Promise<boolean> {
@@ -201,9 +190,9 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
     );
   }
 
-  findCode(codeHash: string): Promise<AuthorizationCode | null> {
+  findCode(codeHash: string): Promise<oauth.AuthorizationCode | null> {
     const row = this.codeByHash.get(codeHash);
-    return Promise.resolve(row ? readAuthorizationCode(rowFields(row)) : null);
+    return Promise.resolve(row ? oauthRecords.readAuthorizationCode(rowFields(row)) : null);
   }
 
   async consumeCode(id: string, consumedAt: string): Promise<boolean> {
@@ -247,14 +236,14 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
     this.s.insertRefresh.run(row(pair.refresh));
   }
 
-  findAccessToken(tokenHash: string): Promise<AccessTokenRecord | null> {
+  findAccessToken(tokenHash: string): Promise<oauth.AccessTokenRecord | null> {
     const row = this.accessByHash.get(tokenHash);
-    return Promise.resolve(row ? readAccessToken(rowFields(row)) : null);
+    return Promise.resolve(row ? oauthRecords.readAccessToken(rowFields(row)) : null);
   }
 
-  findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null> {
+  findRefreshToken(tokenHash: string): Promise<oauth.RefreshTokenRecord | null> {
     const row = this.refreshByHash.get(tokenHash);
-    return Promise.resolve(row ? readRefreshToken(rowFields(row)) : null);
+    return Promise.resolve(row ? oauthRecords.readRefreshToken(rowFields(row)) : null);
   }
 
   async rotateRefreshToken(id: string, rotatedAt: string): Promise<boolean> {
@@ -265,7 +254,7 @@ export class SqliteOAuthGrantStore implements OAuthGrantStore {
   async revokeFamily(
     familyId: string,
     revokedAt: string,
-    reason: FamilyRevocationReason,
+    reason: oauth.FamilyRevocationReason,
   ): Promise<void> {
     await this.db.exclusive(() => this.s.revokeFamilyStmt.run(revokedAt, reason, familyId));
   }
