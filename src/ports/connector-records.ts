@@ -1,12 +1,4 @@
-import type {
-  Connector,
-  ConnectorType,
-  EventStatus,
-  NewConnector,
-  SignatureScheme,
-  StoredWebhookEvent,
-  WebhookEvent,
-} from '../domain/webhooks';
+import type * as webhooks from '../domain/webhooks';
 import type { SecretBox, SecretContext } from '../secrets/secret-box';
 import type { RecordFields } from './record-fields';
 import { planReseal, type SecretRecordRef } from './sealed-secrets';
@@ -81,13 +73,13 @@ export function readStoredConnector(r: RecordFields): StoredConnector {
 }
 
 /** A received webhook event, its payload left out. */
-export function readWebhookEvent(r: RecordFields): WebhookEvent {
+export function readWebhookEvent(r: RecordFields): webhooks.WebhookEvent {
   return {
     id: r.text('id'),
     workspaceId: r.text('workspaceId'),
     connectorId: r.text('connectorId'),
-    status: r.text('status') as EventStatus,
-    scheme: r.optionalText('scheme') as SignatureScheme | null,
+    status: r.text('status') as webhooks.EventStatus,
+    scheme: r.optionalText('scheme') as webhooks.SignatureScheme | null,
     deliveryId: r.optionalText('deliveryId'),
     signatureKey: r.optionalText('signatureKey'),
     signedAt: r.optionalTime('signedAt'),
@@ -103,12 +95,41 @@ export function readWebhookEvent(r: RecordFields): WebhookEvent {
 }
 
 /** A received webhook event with its payload. */
-export function readStoredWebhookEvent(r: RecordFields): StoredWebhookEvent {
+export function readStoredWebhookEvent(r: RecordFields): webhooks.StoredWebhookEvent {
   return { ...readWebhookEvent(r), payload: r.optionalText('payload') };
 }
 
+/**
+ * Every field of a stored event under its own name, the payload included: the parameters of
+ * an event insert, which each engine adapts to its own value types.
+ */
+export function storedEventParams(e: webhooks.StoredWebhookEvent) {
+  return {
+    workspaceId: e.workspaceId,
+    id: e.id,
+    connectorId: e.connectorId,
+    status: e.status,
+    scheme: e.scheme,
+    deliveryId: e.deliveryId,
+    signatureKey: e.signatureKey,
+    signedAt: e.signedAt,
+    receivedAt: e.receivedAt,
+    updatedAt: e.updatedAt,
+    processedAt: e.processedAt,
+    attempts: e.attempts,
+    nodeId: e.nodeId,
+    duplicateOf: e.duplicateOf,
+    failureReason: e.failureReason,
+    payloadBytes: e.payloadBytes,
+    payload: e.payload,
+  };
+}
+
 /** The stored value of a new connector. */
-export function storedConnectorOf(box: SecretBox, connector: NewConnector): StoredConnector {
+export function storedConnectorOf(
+  box: SecretBox,
+  connector: webhooks.NewConnector,
+): StoredConnector {
   return {
     ...connector,
     secret: box.seal(connector.secret, connectorSecretContext(connector, 'secret')),
@@ -117,7 +138,7 @@ export function storedConnectorOf(box: SecretBox, connector: NewConnector): Stor
 }
 
 /** The connector a stored value holds; a secret no configured key opens becomes null. */
-export function connectorFromStored(box: SecretBox, stored: StoredConnector): Connector {
+export function connectorFromStored(box: SecretBox, stored: StoredConnector): webhooks.Connector {
   const open = (field: ConnectorSecretField, value: string | null): string | null => {
     if (value === null) {
       return null;
@@ -127,7 +148,7 @@ export function connectorFromStored(box: SecretBox, stored: StoredConnector): Co
   };
   return {
     ...stored,
-    type: stored.type as ConnectorType,
+    type: stored.type as webhooks.ConnectorType,
     secret: open('secret', stored.secret),
     previousSecret: open('previousSecret', stored.previousSecret),
   };

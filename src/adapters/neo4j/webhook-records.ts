@@ -3,6 +3,7 @@ import {
   readStoredConnector,
   readStoredWebhookEvent,
   readWebhookEvent,
+  storedEventParams,
   type StoredConnector,
 } from '../../ports/connector-records';
 import { nodeFields } from './record-fields';
@@ -42,23 +43,13 @@ export function toStoredEvent(stored: Record<string, unknown>): StoredWebhookEve
 export function eventParams(e: StoredWebhookEvent) {
   const live = e.status === 'received' || e.status === 'processed';
   return {
-    workspaceId: e.workspaceId,
-    id: e.id,
-    connectorId: e.connectorId,
-    status: e.status,
-    scheme: e.scheme,
-    deliveryId: e.deliveryId,
-    signatureKey: e.signatureKey,
+    ...storedEventParams(e),
     signedAt: toOptionalDateTime(e.signedAt),
     receivedAt: toDateTime(e.receivedAt),
     updatedAt: toDateTime(e.updatedAt),
     processedAt: toOptionalDateTime(e.processedAt),
     attempts: toInt(e.attempts),
-    nodeId: e.nodeId,
-    duplicateOf: e.duplicateOf,
-    failureReason: e.failureReason,
     payloadBytes: toInt(e.payloadBytes),
-    payload: e.payload,
     liveDeliveryId: live ? e.deliveryId : null,
     liveSignatureKey: live ? e.signatureKey : null,
   };

@@ -8,6 +8,7 @@ import {
   connectorFromStored,
   sealConnectorSecret,
   storedConnectorOf,
+  storedEventParams,
 } from '../../ports/connector-records';
 import type {
   ConnectorStore,
@@ -30,7 +31,6 @@ import type { SqliteDatabase } from './database';
 import { runInTransaction, settle } from './graph-transaction';
 import {
   connectorParams,
-  eventParams,
   storedFromRow,
   toEvent,
   toStoredEvent,
@@ -132,14 +132,14 @@ export class SqliteConnectorStore implements ConnectorStore {
     return runInTransaction(uow, this.db, delivery.workspaceId, () => {
       const original = this.liveHolder(delivery.connectorId, delivery, null);
       const event = claimedEvent(delivery, original, ingestedAs);
-      this.s.insertEvent.run(eventParams(event));
+      this.s.insertEvent.run(storedEventParams(event));
       return claimOf(event, original);
     });
   }
 
   async recordFailure(delivery: NewDelivery, reason: string, at: string): Promise<WebhookEvent> {
     const row = await this.eventWrite(() => {
-      this.s.insertEventIfNew.run(eventParams(failedEvent(delivery, reason, at)));
+      this.s.insertEventIfNew.run(storedEventParams(failedEvent(delivery, reason, at)));
       return this.s.getEventWriter.get(delivery.workspaceId, delivery.id);
     });
     if (!row) {
@@ -150,7 +150,7 @@ export class SqliteConnectorStore implements ConnectorStore {
 
   async recordRejected(attempt: RejectedAttempt): Promise<void> {
     const event = rejectedEvent(attempt);
-    await this.eventWrite(() => this.s.insertEvent.run(eventParams(event)));
+    await this.eventWrite(() => this.s.insertEvent.run(storedEventParams(event)));
   }
 
   async finishEvent(

@@ -88,29 +88,6 @@ export function toStoredEvent(row: StoredEventRow): StoredWebhookEvent {
   return readStoredWebhookEvent(rowFields(row));
 }
 
-/** Named parameters of an event insert (every column). */
-export function eventParams(e: StoredWebhookEvent): Record<string, string | number | null> {
-  return {
-    workspaceId: e.workspaceId,
-    id: e.id,
-    connectorId: e.connectorId,
-    status: e.status,
-    scheme: e.scheme,
-    deliveryId: e.deliveryId,
-    signatureKey: e.signatureKey,
-    signedAt: e.signedAt,
-    receivedAt: e.receivedAt,
-    updatedAt: e.updatedAt,
-    processedAt: e.processedAt,
-    attempts: e.attempts,
-    nodeId: e.nodeId,
-    duplicateOf: e.duplicateOf,
-    failureReason: e.failureReason,
-    payload: e.payload,
-    payloadBytes: e.payloadBytes,
-  };
-}
-
 export const INSERT_EVENT = `INSERT INTO webhook_events (${EVENT_COLUMNS}, payload)
   VALUES (@workspaceId, @id, @connectorId, @status, @scheme, @deliveryId, @signatureKey,
     @signedAt, @receivedAt, @updatedAt, @processedAt, @attempts, @nodeId, @duplicateOf,
