@@ -29,6 +29,32 @@ export function formatTable(headers: readonly string[], rows: readonly string[][
   return [line(headers), ...rows.map(line)];
 }
 
+/** How a listing shows its items: as JSON, and as a table row under `headers`. */
+export interface ListView<T> {
+  json(item: T): unknown;
+  /** The text when there are no items. */
+  empty: string;
+  headers: readonly string[];
+  row(item: T): string[];
+}
+
+/** A listing's result: every item as JSON, and as text a table of them (or `empty`). */
+export function listResult<T>(
+  items: readonly T[],
+  view: ListView<T>,
+): { json: unknown[]; text: string[] } {
+  return {
+    json: items.map((item) => view.json(item)),
+    text:
+      items.length === 0
+        ? [view.empty]
+        : formatTable(
+            view.headers,
+            items.map((item) => view.row(item)),
+          ),
+  };
+}
+
 /** `label: value` lines with the values aligned. */
 export function formatFields(fields: ReadonlyArray<readonly [string, string]>): string[] {
   const width = Math.max(...fields.map(([label]) => label.length)) + 1;

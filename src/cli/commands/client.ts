@@ -2,7 +2,7 @@ import { MAX_CLIENT_NAME_LENGTH } from '../../auth/oauth/client-service';
 import { nameValue, required, requiredUuid, scopesValue, uuidValue } from '../args';
 import { collectAll, type CommandDef } from '../command';
 import { presentOAuthClient } from '../../http/presenters/oauth-clients';
-import { formatFields, formatTable } from '../output';
+import { formatFields, listResult } from '../output';
 
 const create: CommandDef = {
   group: 'client',
@@ -71,16 +71,12 @@ const list: CommandDef = {
         ? deps.oauthClients.listAll(page)
         : deps.oauthClients.list(workspaceId, page),
     );
-    return {
-      json: clients.map(presentOAuthClient),
-      text:
-        clients.length === 0
-          ? ['No OAuth clients.']
-          : formatTable(
-              ['CLIENT_ID', 'NAME', 'REDIRECT_URI', 'SCOPES', 'WORKSPACE'],
-              clients.map((c) => [c.id, c.name, c.redirectUri, c.scopes.join(','), c.workspaceId]),
-            ),
-    };
+    return listResult(clients, {
+      json: presentOAuthClient,
+      empty: 'No OAuth clients.',
+      headers: ['CLIENT_ID', 'NAME', 'REDIRECT_URI', 'SCOPES', 'WORKSPACE'],
+      row: (c) => [c.id, c.name, c.redirectUri, c.scopes.join(','), c.workspaceId],
+    });
   },
 };
 

@@ -3,7 +3,7 @@ import { SCOPES } from '../../domain/scopes';
 import { isoDateTimeValue, nameValue, required, requiredUuid, scopesValue } from '../args';
 import { collectAll, existingWorkspace, type CliDeps, type CommandDef } from '../command';
 import { presentApiKey, type ApiKeyView } from '../../http/presenters/api-keys';
-import { formatFields, formatTable } from '../output';
+import { formatFields, listResult } from '../output';
 
 /** Longest key name accepted, as in the HTTP API. */
 const MAX_KEY_NAME_LENGTH = 200;
@@ -102,24 +102,20 @@ const list: CommandDef = {
   async run(values, deps) {
     const workspaceId = await existingWorkspace(values, deps);
     const keys = await collectAll((page) => deps.apiKeys.list(workspaceId, page));
-    return {
-      json: keys.map((k) => presentKey(k, deps)),
-      text:
-        keys.length === 0
-          ? ['No API keys.']
-          : formatTable(
-              ['ID', 'NAME', 'PREFIX', 'SCOPES', 'STATUS', 'CREATED', 'EXPIRES'],
-              keys.map((k) => [
-                k.id,
-                k.name,
-                k.prefix,
-                describeScopes(k),
-                keyStatus(k, deps),
-                k.createdAt,
-                k.expiresAt ?? 'never',
-              ]),
-            ),
-    };
+    return listResult(keys, {
+      json: (k) => presentKey(k, deps),
+      empty: 'No API keys.',
+      headers: ['ID', 'NAME', 'PREFIX', 'SCOPES', 'STATUS', 'CREATED', 'EXPIRES'],
+      row: (k) => [
+        k.id,
+        k.name,
+        k.prefix,
+        describeScopes(k),
+        keyStatus(k, deps),
+        k.createdAt,
+        k.expiresAt ?? 'never',
+      ],
+    });
   },
 };
 

@@ -4,7 +4,7 @@ import type { Membership, User } from '../../domain/user';
 import { required, requiredUuid, scopesValue } from '../args';
 import { collectAll, type CommandDef } from '../command';
 import { PROGRAM } from '../help';
-import { formatFields, formatTable } from '../output';
+import { formatFields, listResult } from '../output';
 
 function describeScopes(scopes: readonly Scope[]): string {
   const held = new Set(scopes);
@@ -83,25 +83,19 @@ const list: CommandDef = {
     const withMemberships = await Promise.all(
       users.map(async (user) => ({ user, memberships: await deps.users.memberships(user.id) })),
     );
-    return {
-      json: withMemberships.map(({ user, memberships }) => presentUser(user, memberships)),
-      text:
-        users.length === 0
-          ? ['No users.']
-          : formatTable(
-              ['ID', 'EMAIL', 'WORKSPACES', 'CREATED'],
-              withMemberships.map(({ user, memberships }) => [
-                user.id,
-                user.email,
-                memberships.length === 0
-                  ? '-'
-                  : memberships
-                      .map((m) => `${m.workspaceId} (${describeScopes(m.scopes)})`)
-                      .join(' '),
-                user.createdAt,
-              ]),
-            ),
-    };
+    return listResult(withMemberships, {
+      json: ({ user, memberships }) => presentUser(user, memberships),
+      empty: 'No users.',
+      headers: ['ID', 'EMAIL', 'WORKSPACES', 'CREATED'],
+      row: ({ user, memberships }) => [
+        user.id,
+        user.email,
+        memberships.length === 0
+          ? '-'
+          : memberships.map((m) => `${m.workspaceId} (${describeScopes(m.scopes)})`).join(' '),
+        user.createdAt,
+      ],
+    });
   },
 };
 

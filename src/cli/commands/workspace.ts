@@ -9,7 +9,7 @@ import {
 } from '../args';
 import { collectAll, type CliDeps, type CommandDef, type CommandResult } from '../command';
 import { presentWorkspace, type WorkspaceView } from '../../http/presenters/workspaces';
-import { formatFields, formatTable } from '../output';
+import { formatFields, listResult } from '../output';
 
 const LIMIT_OPTIONS = [
   {
@@ -103,22 +103,12 @@ const list: CommandDef = {
   examples: ['workspace list', 'workspace list --json'],
   async run(_values, deps) {
     const workspaces = await collectAll((page) => deps.workspaces.listAll(page));
-    return {
-      json: workspaces.map((w) => presentWorkspaceWithLimits(w, deps.enterpriseDefault)),
-      text:
-        workspaces.length === 0
-          ? ['No workspaces.']
-          : formatTable(
-              ['ID', 'NAME', 'PLAN', 'LIMITS', 'CREATED'],
-              workspaces.map((w) => [
-                w.id,
-                w.name,
-                w.plan,
-                describeLimits(w, deps.enterpriseDefault),
-                w.createdAt,
-              ]),
-            ),
-    };
+    return listResult(workspaces, {
+      json: (w) => presentWorkspaceWithLimits(w, deps.enterpriseDefault),
+      empty: 'No workspaces.',
+      headers: ['ID', 'NAME', 'PLAN', 'LIMITS', 'CREATED'],
+      row: (w) => [w.id, w.name, w.plan, describeLimits(w, deps.enterpriseDefault), w.createdAt],
+    });
   },
 };
 
