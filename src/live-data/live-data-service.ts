@@ -144,29 +144,30 @@ export class LiveDataService {
   /** Raw points or buckets of each named source, in the order named. */
   async query(workspaceId: string, query: LiveQuery): Promise<SeriesResult[]> {
     await this.requireSources(workspaceId, query.sourceIds);
-    if (query.aggregation === 'raw' || query.intervalMs === null) {
-      const raw = await this.series.raw(workspaceId, query.sourceIds, {
-        from: query.from,
-        to: query.to,
-        limit: query.limit,
-        order: query.order,
-      });
-      return query.sourceIds.map((sourceId) => ({
-        sourceId,
-        points: raw.get(sourceId)?.points ?? [],
-        truncated: raw.get(sourceId)?.truncated ?? false,
-      }));
-    }
-    const buckets = await this.series.aggregate(workspaceId, query.sourceIds, {
-      from: query.from,
-      to: query.to,
-      aggregation: query.aggregation,
-      intervalMs: query.intervalMs,
-    });
-    return query.sourceIds.map((sourceId) => ({
+    const { sourceIds, from, to } = query;
+    // Per source: raw points with their truncation, or buckets (never truncated).
+    const series: ReadonlyMap<string, { points: SeriesPoint[]; truncated: boolean }> =
+      query.aggregation === 'raw' || query.intervalMs === null
+        ? await this.series.raw(workspaceId, sourceIds, {
+            from,
+            to,
+            limit: query.limit,
+            order: query.order,
+          })
+        : new Map(
+            [
+              ...(await this.series.aggregate(workspaceId, sourceIds, {
+                from,
+                to,
+                aggregation: query.aggregation,
+                intervalMs: query.intervalMs,
+              })),
+            ].map(([sourceId, points]) => [sourceId, { points, truncated: false }]),
+          );
+    return sourceIds.map((sourceId) => ({
       sourceId,
-      points: buckets.get(sourceId) ?? [],
-      truncated: false,
+      points: series.get(sourceId)?.points ?? [],
+      truncated: series.get(sourceId)?.truncated ?? false,
     }));
   }
 
