@@ -1,11 +1,4 @@
-import {
-  COMPARISON_SYMBOLS,
-  isCondition,
-  type Condition,
-  type Filter,
-  type FilterScalar,
-  type OwnField,
-} from '../../filters/model';
+import * as model from '../../filters/model';
 import { quotePropertyKey } from './identifiers';
 import { toDateTime, toInt } from './values';
 
@@ -31,7 +24,7 @@ export interface CypherCondition {
 
 /** Where a list's fields live: an expression per own field, the property holder's variable. */
 export interface CypherFields {
-  own: Readonly<Partial<Record<OwnField, string>>>;
+  own: Readonly<Partial<Record<model.OwnField, string>>>;
   /** The variable whose properties are filtered (`n`, or `r` for edges). */
   holder: string;
   indexedKeys: ReadonlySet<string>;
@@ -44,7 +37,7 @@ const TYPE_OF: Readonly<Record<'string' | 'number' | 'boolean', string>> = {
 };
 
 /** A value as the driver must send it for this kind (DATETIME, INTEGER). */
-function driverValue(c: Condition, value: FilterScalar): unknown {
+function driverValue(c: model.Condition, value: model.FilterScalar): unknown {
   if (c.kind === 'instant') {
     return toDateTime(value as string);
   }
@@ -62,11 +55,11 @@ export class CypherFilterCompiler {
   constructor(private fields: CypherFields) {}
 
   /** The predicate of `filter`; `fields` (when given) from now on says where fields live. */
-  compile(filter: Filter, fields?: CypherFields): string {
+  compile(filter: model.Filter, fields?: CypherFields): string {
     if (fields) {
       this.fields = fields;
     }
-    if (isCondition(filter)) {
+    if (model.isCondition(filter)) {
       return filter.field.kind === 'own'
         ? this.own(filter.field.name, filter)
         : this.property(filter.field.key, filter);
@@ -82,12 +75,12 @@ export class CypherFilterCompiler {
     return `$${name}`;
   }
 
-  private own(field: OwnField, c: Condition): string {
+  private own(field: model.OwnField, c: model.Condition): string {
     const x = this.fields.own[field];
     if (x === undefined) {
       throw new Error(`Not a field of this list: ${field}`);
     }
-    const list = () => this.bind((c.value as FilterScalar[]).map((v) => driverValue(c, v)));
+    const list = () => this.bind((c.value as model.FilterScalar[]).map((v) => driverValue(c, v)));
     switch (c.op) {
       case 'in':
         return `${x} IN ${list()}`;
@@ -100,11 +93,11 @@ export class CypherFilterCompiler {
       case 'exists':
         throw new Error('exists applies to properties only');
       default:
-        return `${x} ${COMPARISON_SYMBOLS[c.op]} ${this.bind(driverValue(c, c.value as FilterScalar))}`;
+        return `${x} ${model.COMPARISON_SYMBOLS[c.op]} ${this.bind(driverValue(c, c.value as model.FilterScalar))}`;
     }
   }
 
-  private property(key: string, c: Condition): string {
+  private property(key: string, c: model.Condition): string {
     const { holder, indexedKeys } = this.fields;
     const x = indexedKeys.has(key)
       ? `${holder}.${quotePropertyKey(key)}`
@@ -129,14 +122,14 @@ export class CypherFilterCompiler {
       case 'startsWith':
         return `(${guard} AND ${x} STARTS WITH ${this.bind(c.value)})`;
       default:
-        return `(${guard} AND ${x} ${COMPARISON_SYMBOLS[c.op]} ${this.bind(c.value)})`;
+        return `(${guard} AND ${x} ${model.COMPARISON_SYMBOLS[c.op]} ${this.bind(c.value)})`;
     }
   }
 }
 
 /** True when `filter` names a field that `available` does not hold (edges: r.version, properties). */
-export function needsFields(filter: Filter, available: ReadonlySet<string>): boolean {
-  if (isCondition(filter)) {
+export function needsFields(filter: model.Filter, available: ReadonlySet<string>): boolean {
+  if (model.isCondition(filter)) {
     return filter.field.kind === 'property' || !available.has(filter.field.name);
   }
   return ('and' in filter ? filter.and : filter.or).some((item) => needsFields(item, available));

@@ -1,12 +1,5 @@
 import { PROPERTY_KEY_PATTERN } from '../../domain/properties';
-import {
-  COMPARISON_SYMBOLS,
-  isCondition,
-  type Condition,
-  type Filter,
-  type FilterScalar,
-  type OwnField,
-} from '../../filters/model';
+import * as model from '../../filters/model';
 import { prefixUpperBound } from '../../filters/prefix';
 
 /**
@@ -31,7 +24,7 @@ export interface SqlCondition {
 
 /** Where a list's fields live in its table. */
 export interface SqlFields {
-  own: Readonly<Partial<Record<OwnField, string>>>;
+  own: Readonly<Partial<Record<model.OwnField, string>>>;
   /** The JSON column holding the properties. */
   properties: string;
   /** Keys whose expression index exists (their path is written literally). */
@@ -53,7 +46,7 @@ export function literalPath(key: string): string {
 }
 
 /** SQLite has no booleans: JSON true/false read back as 1/0. */
-function bindable(value: FilterScalar): string | number {
+function bindable(value: model.FilterScalar): string | number {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
 
@@ -71,8 +64,8 @@ class Compiler {
   }
 
   /** `facts`: what the enclosing conjunction says about property keys (ConjunctionFacts). */
-  filter(filter: Filter, facts: ConjunctionFacts = NO_FACTS): string {
-    if (isCondition(filter)) {
+  filter(filter: model.Filter, facts: ConjunctionFacts = NO_FACTS): string {
+    if (model.isCondition(filter)) {
       return filter.field.kind === 'own'
         ? this.own(filter.field.name, filter)
         : this.property(filter.field.key, filter, facts);
@@ -88,7 +81,7 @@ class Compiler {
     return `(${filter.or.map((item) => this.filter(item)).join(' OR ')})`;
   }
 
-  private own(field: OwnField, c: Condition): string {
+  private own(field: model.OwnField, c: model.Condition): string {
     const column = this.fields.own[field];
     if (column === undefined) {
       throw new Error(`Not a field of this list: ${field}`);
@@ -104,7 +97,7 @@ class Compiler {
       case 'exists':
         throw new Error('exists applies to properties only');
       default:
-        return `${column} ${COMPARISON_SYMBOLS[c.op]} ${this.bind(c.value)}`;
+        return `${column} ${model.COMPARISON_SYMBOLS[c.op]} ${this.bind(c.value)}`;
     }
   }
 
@@ -121,7 +114,7 @@ class Compiler {
     return `(${expression} >= ${p} AND ${expression} < ${u} AND substr(CAST(${expression} AS BLOB), 1, length(${bytes})) = ${bytes})`;
   }
 
-  private property(key: string, c: Condition, facts: ConjunctionFacts): string {
+  private property(key: string, c: model.Condition, facts: ConjunctionFacts): string {
     const path = this.fields.indexedKeys.has(key) ? literalPath(key) : this.bind(`$.${key}`);
     const json = this.fields.properties;
     const value = `json_extract(${json}, ${path})`;
@@ -138,7 +131,7 @@ class Compiler {
         return `(${guard} AND ${value} ${c.op === 'in' ? 'IN' : 'NOT IN'} (SELECT value FROM json_each(${this.bind(list)})))`;
       }
       case 'contains': {
-        const item = this.bind(bindable(c.value as FilterScalar));
+        const item = this.bind(bindable(c.value as model.FilterScalar));
         const member = `(${type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${json}, ${path}) AS item WHERE item.type ${JSON_TYPES[kind]} AND item.value = ${item}))`;
         return kind === 'string'
           ? `((${guard} AND instr(${value}, ${item}) > 0) OR ${member})`
@@ -147,7 +140,7 @@ class Compiler {
       case 'startsWith':
         return `(${guard} AND ${this.prefix(value, c.value as string)})`;
       default: {
-        const bound = this.bind(bindable(c.value as FilterScalar));
+        const bound = this.bind(bindable(c.value as model.FilterScalar));
         // Numbers sort before every TEXT and TEXT after every number: the extra bound keeps
         // an index range on one type (the guard alone would leave it open-ended). Not when
         // the conjunction bounds the other side itself: SQLite seeks with only one upper
@@ -170,7 +163,7 @@ class Compiler {
           kind === 'number' &&
           (!admitsZeroOrOne(c.op, c.value as number) || facts.numbersOnly.has(key));
         const check = numbersOnly ? '' : `${guard} AND `;
-        return `(${check}${value} ${COMPARISON_SYMBOLS[c.op]} ${bound}${typed})`;
+        return `(${check}${value} ${model.COMPARISON_SYMBOLS[c.op]} ${bound}${typed})`;
       }
     }
   }
@@ -187,7 +180,7 @@ interface ConjunctionFacts {
 const NO_FACTS: ConjunctionFacts = { closedRanges: new Set(), numbersOnly: new Set() };
 
 /** Whether 0 or 1 (how SQLite reads JSON false and true) satisfies `x <op> bound`. */
-function admitsZeroOrOne(op: Condition['op'], bound: number): boolean {
+function admitsZeroOrOne(op: model.Condition['op'], bound: number): boolean {
   const satisfies = (x: number): boolean => {
     switch (op) {
       case 'eq':
@@ -213,12 +206,12 @@ function rangeKey(key: string, kind: string): string {
 }
 
 /** The ConjunctionFacts of one conjunction. */
-function conjunctionFacts(filter: { and: Filter[] }): ConjunctionFacts {
+function conjunctionFacts(filter: { and: model.Filter[] }): ConjunctionFacts {
   const lower = new Set<string>();
   const upper = new Set<string>();
   const numbersOnly = new Set<string>();
-  const visit = (item: Filter): void => {
-    if (!isCondition(item)) {
+  const visit = (item: model.Filter): void => {
+    if (!model.isCondition(item)) {
       if ('and' in item) {
         item.and.forEach(visit);
       }
@@ -244,7 +237,7 @@ function conjunctionFacts(filter: { and: Filter[] }): ConjunctionFacts {
 }
 
 /** The SQL condition for `filter` (with its parameters); `1` when there is none. */
-export function compileFilter(filter: Filter | undefined, fields: SqlFields): SqlCondition {
+export function compileFilter(filter: model.Filter | undefined, fields: SqlFields): SqlCondition {
   if (!filter) {
     return { sql: '1', params: {} };
   }

@@ -1,14 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { RecordChunk } from '../../ports/graph-store';
 import { yieldToEventLoop } from '../../yield-to-event-loop';
-import {
-  EDGE_COLUMNS,
-  NODE_COLUMNS,
-  toEdge,
-  toNode,
-  type EdgeRow,
-  type NodeRow,
-} from './graph-rows';
+import * as graphRows from './graph-rows';
 
 /** Records per chunk at most. */
 const CHUNK_RECORDS = 500;
@@ -46,19 +39,19 @@ function* readSnapshot(
     db.pragma('busy_timeout = 5000');
     db.exec('BEGIN');
     const nodes = db
-      .prepare<[string], NodeRow>(
-        `SELECT ${NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? ORDER BY id`,
+      .prepare<[string], graphRows.NodeRow>(
+        `SELECT ${graphRows.NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? ORDER BY id`,
       )
       .iterate(workspaceId);
-    for (const items of chunksOf(nodes, toNode, chunkRecords)) {
+    for (const items of chunksOf(nodes, graphRows.toNode, chunkRecords)) {
       yield { kind: 'node', items };
     }
     const edges = db
-      .prepare<[string], EdgeRow>(
-        `SELECT ${EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? ORDER BY id`,
+      .prepare<[string], graphRows.EdgeRow>(
+        `SELECT ${graphRows.EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? ORDER BY id`,
       )
       .iterate(workspaceId);
-    for (const items of chunksOf(edges, toEdge, chunkRecords)) {
+    for (const items of chunksOf(edges, graphRows.toEdge, chunkRecords)) {
       yield { kind: 'edge', items };
     }
     db.exec('COMMIT');
