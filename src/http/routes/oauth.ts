@@ -128,6 +128,23 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       }
     };
 
+  /** A POST of a flow page's form: the flow's outcome for it, answered with a 303 redirect. */
+  const formStep =
+    (
+      step: (
+        form: Record<string, string>,
+        browserId: string | undefined,
+        issuer: string,
+      ) => Promise<FlowOutcome>,
+    ) =>
+    async (req: Request, res: Response): Promise<void> => {
+      const form = await formFields(req, res, deps.bodyTimeoutMs);
+      if (form) {
+        const issuer = issuerOf(req, deps.publicUrl);
+        render(res, await step(form, readBrowserId(req), issuer), 303, basePathOf(issuer));
+      }
+    };
+
   return [
     {
       method: 'get',
@@ -154,13 +171,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       path: '/authorize/sign-in',
       access: 'public',
       rawBody: true,
-      handler: async (req, res) => {
-        const form = await formFields(req, res, deps.bodyTimeoutMs);
-        if (form) {
-          const outcome = await deps.flow.signIn(form, readBrowserId(req));
-          render(res, outcome, 303, basePathOf(issuerOf(req, deps.publicUrl)));
-        }
-      },
+      handler: formStep((form, browserId) => deps.flow.signIn(form, browserId)),
     },
     {
       method: 'get',
@@ -177,14 +188,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteDef[] {
       path: '/authorize/consent',
       access: 'public',
       rawBody: true,
-      handler: async (req, res) => {
-        const form = await formFields(req, res, deps.bodyTimeoutMs);
-        if (form) {
-          const issuer = issuerOf(req, deps.publicUrl);
-          const outcome = await deps.flow.decide(form, readBrowserId(req), issuer);
-          render(res, outcome, 303, basePathOf(issuer));
-        }
-      },
+      handler: formStep((form, browserId, issuer) => deps.flow.decide(form, browserId, issuer)),
     },
     {
       method: 'post',
