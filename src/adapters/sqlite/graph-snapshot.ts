@@ -38,19 +38,18 @@ function* readSnapshot(
   try {
     db.pragma('busy_timeout = 5000');
     db.exec('BEGIN');
-    const nodes = db
-      .prepare<[string], graphRows.NodeRow>(
-        `SELECT ${graphRows.NODE_COLUMNS} FROM graph_nodes WHERE workspace_id = ? ORDER BY id`,
-      )
-      .iterate(workspaceId);
+    // Every row of a table in the workspace, by id.
+    const rowsOf = <Row>(table: string, columns: string) =>
+      db
+        .prepare<[string], Row>(
+          `SELECT ${columns} FROM ${table} WHERE workspace_id = ? ORDER BY id`,
+        )
+        .iterate(workspaceId);
+    const nodes = rowsOf<graphRows.NodeRow>('graph_nodes', graphRows.NODE_COLUMNS);
     for (const items of chunksOf(nodes, graphRows.toNode, chunkRecords)) {
       yield { kind: 'node', items };
     }
-    const edges = db
-      .prepare<[string], graphRows.EdgeRow>(
-        `SELECT ${graphRows.EDGE_COLUMNS} FROM graph_edges WHERE workspace_id = ? ORDER BY id`,
-      )
-      .iterate(workspaceId);
+    const edges = rowsOf<graphRows.EdgeRow>('graph_edges', graphRows.EDGE_COLUMNS);
     for (const items of chunksOf(edges, graphRows.toEdge, chunkRecords)) {
       yield { kind: 'edge', items };
     }
