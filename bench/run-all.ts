@@ -12,6 +12,7 @@ const BENCHMARKS = [
   'live-data.ts',
   'webhooks.ts',
   'search.ts',
+  'sdk.ts',
 ];
 
 let failed = 0;

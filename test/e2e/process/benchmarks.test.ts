@@ -87,6 +87,8 @@ const BENCHMARKS: Benchmark[] = [
     long: true,
   },
   { file: 'events', lastLine: /^load average at the end: /m, timeoutS: 240 },
+  // Without sdk/python/.venv it prints that it skipped Python, and that line.
+  { file: 'sdk', lastLine: /^goal Python SDK latency <= 1\.05x bare: /m, timeoutS: 90 },
   {
     file: 'engines',
     lastLine: /^goal +measured \(per round\) +bound +result/m,

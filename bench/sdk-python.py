@@ -1,0 +1,85 @@
+"""The Python half of bench/sdk.ts: wos_sdk against bare httpx on the same calls.
+
+Run by bench/sdk.ts with the service's BASE, KEY and WS and the knobs ROUNDS, CALLS and
+NODE_ID in the environment. Prints one JSON object: per call, per side, the median latency
+of each round in milliseconds.
+"""
+
+import json
+import os
+import statistics
+import time
+import uuid
+from collections.abc import Callable
+
+import httpx
+
+from wos_sdk import Client
+
+BASE = os.environ["BASE"]
+KEY = os.environ["KEY"]
+WS = os.environ["WS"]
+ROUNDS = int(os.environ["ROUNDS"])
+CALLS = int(os.environ["CALLS"])
+NODE_ID = os.environ["NODE_ID"]
+
+HEADERS = {
+    "authorization": f"Bearer {KEY}",
+    "x-workspace-id": WS,
+    "content-type": "application/json",
+}
+
+
+def median_ms(call: Callable[[], object]) -> float:
+    """The median latency of CALLS calls in a row, in milliseconds."""
+    times = []
+    for _ in range(CALLS):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    with Client(BASE, KEY, WS) as client, httpx.Client(base_url=BASE, headers=HEADERS) as bare:
+
+        def bare_ok(response: httpx.Response) -> None:
+            response.raise_for_status()
+            response.json()
+
+        def bare_create() -> None:
+            body = {"type": "CREATE_NODE", "payload": {"entityType": "Probe", "name": "probe"}}
+            headers = {"idempotency-key": str(uuid.uuid4())}
+            bare_ok(bare.post("/api/commands/execute", json=body, headers=headers))
+
+        calls: dict[str, dict[str, Callable[[], object]]] = {
+            "get node": {
+                "sdk": lambda: client.nodes.get(NODE_ID),
+                "bare": lambda: bare_ok(bare.get(f"/api/queries/nodes/{NODE_ID}")),
+            },
+            "list a page": {
+                "sdk": lambda: client.nodes.page(limit=50),
+                "bare": lambda: bare_ok(bare.get("/api/queries/nodes", params={"limit": "50"})),
+            },
+            "create node": {
+                "sdk": lambda: client.nodes.create("Probe", "probe"),
+                "bare": bare_create,
+            },
+        }
+        results: dict[str, dict[str, list[float]]] = {
+            name: {"sdk": [], "bare": []} for name in calls
+        }
+        for name, sides in calls.items():
+            for side in ("sdk", "bare"):
+                sides[side]()  # warm the connection and the code path
+        for round_ in range(ROUNDS):
+            # A/B then B/A: neither side always runs first.
+            order = ("sdk", "bare") if round_ % 2 == 0 else ("bare", "sdk")
+            for name, sides in calls.items():
+                for side in order:
+                    results[name][side].append(median_ms(sides[side]))
+        print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()
