@@ -124,19 +124,11 @@ export function blockEventOf(
   event: BlockEvent,
 ): ChangeEvent {
   const [id, type, subjectType, subjectTypeBefore, subjectId, actor, cause, data] = event.entry;
-  return {
-    workspaceId,
-    seq: event.fields.seq,
-    id,
-    type: type as ChangeEvent['type'],
-    occurredAt,
-    actor,
-    cause,
-    subjectType,
-    ...(subjectTypeBefore !== null ? { subjectTypeBefore } : {}),
-    subjectId,
-    data,
-  };
+  const fields = { workspaceId, seq: event.fields.seq, id, type, occurredAt };
+  return toChangeEvent(
+    { ...fields, subjectType, subjectTypeBefore, subjectId },
+    { actor, cause, data },
+  );
 }
 
 /** The stored fields of an event, as an engine reads them. */
@@ -156,19 +148,23 @@ export function decodeEventBody(fields: StoredEventFields, body: string): Change
   if (!isChangeEventType(fields.type)) {
     throw new TypeError(`Stored change event has an unknown type: ${fields.type}`);
   }
-  const parsed = JSON.parse(body) as StoredBody;
+  return toChangeEvent(fields, JSON.parse(body) as StoredBody);
+}
+
+/** The one mapping from what an engine stored to the event (its type already checked). */
+function toChangeEvent(fields: StoredEventFields, body: StoredBody): ChangeEvent {
   return {
     workspaceId: fields.workspaceId,
     seq: fields.seq,
     id: fields.id,
-    type: fields.type,
+    type: fields.type as ChangeEvent['type'],
     occurredAt: fields.occurredAt,
-    actor: parsed.actor,
-    cause: parsed.cause,
+    actor: body.actor,
+    cause: body.cause,
     subjectType: fields.subjectType,
     ...(fields.subjectTypeBefore !== null ? { subjectTypeBefore: fields.subjectTypeBefore } : {}),
     subjectId: fields.subjectId,
-    data: parsed.data,
+    data: body.data,
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { components } from './generated/openapi';
 import { WosApiError, WosError, WosNetworkError } from './errors';
-import { parseRetryAfter } from './retry';
+import { isRetryableStatus, parseRetryAfter, sleep } from './retry';
 
 /** One event of the change feed, as `GET /api/events` gives it. */
 export type ChangeEvent = components['schemas']['ChangeEvent'];
@@ -120,7 +120,7 @@ export type OpenStream = (
 /** Whether an error ends the stream at once (a bad or expired cursor, a refused key). */
 function isFinal(error: unknown): boolean {
   if (error instanceof WosApiError) {
-    return error.status !== 429 && error.status !== 503;
+    return !isRetryableStatus(error.status);
   }
   return error instanceof Error && error.name === 'AbortError';
 }
@@ -204,22 +204,4 @@ async function* lines(
     signal?.removeEventListener('abort', abort);
     await reader.cancel().catch(() => undefined);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -36,8 +36,8 @@ const TRIM_SCAN_ROWS = 10_000;
  * The writer connection's change-log statements, prepared once per store. A transaction's
  * events are stored together, up to a thousand in one row of `change_event_blocks`
  * (`seq` is the last one's, `count` how many, `events` their JSON, see
- * `encodeEventBlock`): one row and one index entry per block instead of per event, which
- * was most of what the log cost a batch.
+ * `encodeEventBlock`): one row and one index entry per block instead of per event, so
+ * that a batch of a thousand records adds one row to the log, not a thousand.
  */
 export class ChangeLogStatements {
   readonly advance: Statement<[string, number], number>;

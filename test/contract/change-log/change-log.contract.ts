@@ -14,7 +14,8 @@ export interface ChangeLogStores {
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString();
 
-function event(subjectId: string, overrides: Partial<NewChangeEvent> = {}): NewChangeEvent {
+/** A `node.created` event of `subjectId`, with `overrides`. */
+export function event(subjectId: string, overrides: Partial<NewChangeEvent> = {}): NewChangeEvent {
   return {
     id: `evt_${randomUUID()}`,
     type: 'node.created',

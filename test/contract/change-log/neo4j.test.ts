@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import neo4j from 'neo4j-driver';
 import type { NewChangeEvent } from '../../../src/domain/change-events';
 import { neo4jTarget, purge } from '../../support/neo4j';
-import { changeLogContract } from './change-log.contract';
+import { changeLogContract, event } from './change-log.contract';
 import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
@@ -39,16 +39,6 @@ if (!target.available) {
       await stores.close();
     });
 
-    const event = (subjectId: string, occurredAt: string): NewChangeEvent => ({
-      id: `evt_${randomUUID()}`,
-      type: 'node.created',
-      occurredAt,
-      actor: { kind: 'apiKey', id: 'key_blocks' },
-      cause: {},
-      subjectType: 'Pump',
-      subjectId,
-      data: { before: null, after: { id: subjectId } },
-    });
     const append = (ws: string, events: NewChangeEvent[]) =>
       stores.graph.transaction(ws, (uow) => uow.changes.append(events));
     const nodesOf = (ws: string) =>
@@ -67,8 +57,8 @@ if (!target.available) {
       const at = new Date().toISOString();
       const later = new Date(Date.now() + 1000).toISOString();
       const events = [
-        ...Array.from({ length: 2500 }, (_, i) => event(`n${i}`, at)),
-        ...Array.from({ length: 3 }, (_, i) => event(`m${i}`, later)),
+        ...Array.from({ length: 2500 }, (_, i) => event(`n${i}`, { occurredAt: at })),
+        ...Array.from({ length: 3 }, (_, i) => event(`m${i}`, { occurredAt: later })),
       ];
       expect(await append(ws, events)).toBe(2503);
       expect(await nodesOf(ws)).toEqual([1000, 1000, 500, 3]);
@@ -95,7 +85,9 @@ if (!target.available) {
           },
         );
       });
-      expect(await append(ws, [event('new1', at), event('new2', at)])).toBe(4);
+      expect(
+        await append(ws, [event('new1', { occurredAt: at }), event('new2', { occurredAt: at })]),
+      ).toBe(4);
       const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
       expect(page.events.map((e) => [e.seq, e.subjectId])).toEqual([
         [1, 'old1'],

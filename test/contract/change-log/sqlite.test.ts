@@ -6,8 +6,7 @@ import { SqliteChangeLogStore } from '../../../src/adapters/sqlite/change-log';
 import { openDatabase } from '../../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../../src/adapters/sqlite/graph-store';
 import { MIGRATIONS } from '../../../src/adapters/sqlite/migrations/index';
-import type { NewChangeEvent } from '../../../src/domain/change-events';
-import { changeLogContract } from './change-log.contract';
+import { changeLogContract, event } from './change-log.contract';
 
 changeLogContract('sqlite', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'change-log-'));
@@ -37,17 +36,6 @@ describe('ChangeLog on SQLite: events stored in blocks', () => {
   };
   afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-  const event = (subjectId: string, occurredAt: string): NewChangeEvent => ({
-    id: `evt_${randomUUID()}`,
-    type: 'node.created',
-    occurredAt,
-    actor: { kind: 'apiKey', id: 'key_blocks' },
-    cause: {},
-    subjectType: 'Pump',
-    subjectId,
-    data: { before: null, after: { id: subjectId } },
-  });
-
   it('stores an append in rows of one time, at most 1,000 events each', async () => {
     const db = openDatabase({ filename: filename() });
     const graph = new SqliteGraphStore(db);
@@ -55,8 +43,8 @@ describe('ChangeLog on SQLite: events stored in blocks', () => {
     const at = new Date().toISOString();
     const later = new Date(Date.now() + 1000).toISOString();
     const events = [
-      ...Array.from({ length: 2500 }, (_, i) => event(`n${i}`, at)),
-      ...Array.from({ length: 3 }, (_, i) => event(`m${i}`, later)),
+      ...Array.from({ length: 2500 }, (_, i) => event(`n${i}`, { occurredAt: at })),
+      ...Array.from({ length: 3 }, (_, i) => event(`m${i}`, { occurredAt: later })),
     ];
     expect(await graph.transaction(ws, (uow) => uow.changes.append(events))).toBe(2503);
     const rows = db.reader
@@ -100,7 +88,9 @@ describe('ChangeLog on SQLite: events stored in blocks', () => {
     const db = openDatabase({ filename: file });
     const graph = new SqliteGraphStore(db);
     const changeLog = new SqliteChangeLogStore(db);
-    expect(await graph.transaction(ws, (uow) => uow.changes.append([event('new1', at)]))).toBe(3);
+    expect(
+      await graph.transaction(ws, (uow) => uow.changes.append([event('new1', { occurredAt: at })])),
+    ).toBe(3);
     const page = await changeLog.read(ws, 0, {}, 10, 100);
     expect(page.events.map((e) => [e.seq, e.id, e.subjectId])).toEqual([
       [1, 'evt_old1', 'old1'],
