@@ -10,7 +10,7 @@ import { itOn, type TestCase } from '../../support/test-engine';
  * embedded store, one workspace): every curl, TypeScript and Python snippet of
  * docs/clients.md, section by section in page order, each after its page's set-up (the
  * first section's snippets: `api`, `client`), and the programs of the README's "From code"
- * step. TypeScript and JavaScript run through tsx with `@wos/sdk` resolved to sdk/typescript/src; Python through
+ * step; the TypeScript snippets are type-checked too. TypeScript and JavaScript run through tsx with `@wos/sdk` resolved to sdk/typescript/src; Python through
  * sdk/python/.venv (skipped, saying how to make it, when missing); curl through bash.
  */
 
@@ -176,8 +176,13 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
     return `${head}\n${snippet.text}`;
   }
 
+  const titles = new Set<string>();
   for (const snippet of pageSnippets) {
-    const title = `${snippet.where} (${snippet.lang}) runs`;
+    let title = `${snippet.where} (${snippet.lang}) runs`;
+    for (let n = 2; titles.has(title); n += 1) {
+      title = `${snippet.where} (${snippet.lang}, snippet ${n}) runs`;
+    }
+    titles.add(title);
     const reason = missing[snippet.lang];
     if (reason) {
       it.skip(`${title} (skipped: ${reason})`, () => undefined);
@@ -202,6 +207,40 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
       SNIPPET_TIMEOUT_MS + 10_000,
     );
   }
+
+  itOnce(
+    'the TypeScript snippets of docs/clients.md type-check against the SDK',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(tmp, 'typecheck-'));
+      const entry = SDK_ENTRY.replace(/\.ts$/, '');
+      pageSnippets
+        .filter((snippet) => snippet.lang === 'ts')
+        .forEach((snippet, i) => {
+          const code = withSetUp(snippet).replaceAll("'@wos/sdk'", JSON.stringify(entry));
+          fs.writeFileSync(path.join(dir, `snippet-${i}.mts`), `${code}\nexport {};\n`);
+        });
+      fs.writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module: 'esnext',
+            moduleResolution: 'bundler',
+            target: 'es2022',
+            noEmit: true,
+            skipLibCheck: true,
+            types: ['node'],
+            typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+          },
+          include: ['*.mts'],
+        }),
+      );
+      const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+      const { code, output } = await runProcess(process.execPath, [tsc, '-p', dir], ROOT, {});
+      expect({ code, output }).toEqual({ code: 0, output: '' });
+    },
+    SNIPPET_TIMEOUT_MS + 60_000,
+  );
 
   for (const snippet of readmeSnippets) {
     const title = `${snippet.where} (${snippet.lang}) runs`;
