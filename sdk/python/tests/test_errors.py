@@ -64,3 +64,17 @@ def test_no_answer_is_network_error() -> None:
         with pytest.raises(NetworkError) as caught:
             nowhere.me()
     assert not isinstance(caught.value, ApiError)
+
+
+def test_retry_after_reads_seconds_and_http_dates() -> None:
+    from wos_sdk.errors import parse_retry_after
+
+    now = 1_700_000_000.0
+    assert parse_retry_after("7", now) == 7.0
+    assert parse_retry_after(" 0 ", now) == 0.0
+    assert parse_retry_after("Tue, 14 Nov 2023 22:13:50 GMT", now) == pytest.approx(30.0)
+    # A date already past means: now.
+    assert parse_retry_after("Tue, 14 Nov 2023 22:00:00 GMT", now) == 0.0
+    assert parse_retry_after("-3", now) is None
+    assert parse_retry_after("soon", now) is None
+    assert parse_retry_after(None, now) is None

@@ -45,7 +45,12 @@ const READ_ONLY_POSTS: ReadonlySet<OperationId> = new Set<OperationId>([
   // sending it again replaces it with itself.
   'ingestLiveData',
 ]);
-const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/**
+ * Methods that only read. PUT and DELETE are idempotent in HTTP's terms, but a repeated
+ * DELETE answers 404 for what the first one removed and a PUT may race another writer's:
+ * writes without an Idempotency-Key are never sent twice.
+ */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type AnyParams = {
   path?: Record<string, string | number>;
@@ -166,7 +171,7 @@ export class Transport {
     }
     // An Idempotency-Key counts only where the service reads it: elsewhere it is ignored.
     const retrySafe =
-      IDEMPOTENT_METHODS.has(row.method) ||
+      SAFE_METHODS.has(row.method) ||
       READ_ONLY_POSTS.has(operationId) ||
       (row.idempotencyKey && headers.has('idempotency-key'));
 

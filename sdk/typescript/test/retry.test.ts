@@ -205,6 +205,19 @@ describe('retries, without the service', () => {
       }),
     ).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(calls).toEqual(['POST /api/api-keys']);
+    // PUT and DELETE are writes too: a repeated DELETE would answer 404 for its own success.
+    for (const call of [
+      (c: ReturnType<typeof offline>) => c.operations.revokeApiKey({ path: { id: 'key_1' } }),
+      (c: ReturnType<typeof offline>) =>
+        c.operations.putEntityType({
+          path: { name: 'Pump' },
+          body: { properties: {}, additionalProperties: true },
+        }),
+    ]) {
+      const refused = refusingFetch(503, '0');
+      await expect(call(offline(refused.fetch))).rejects.toMatchObject({ status: 503 });
+      expect(refused.calls).toHaveLength(1);
+    }
     // A command carries a key: the same 429 is waited out and sent again.
     const again = refusingFetch(429, '0');
     await expect(

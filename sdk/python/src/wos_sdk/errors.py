@@ -7,7 +7,9 @@ become `NetworkError`. Both derive from `WosError`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 
@@ -106,7 +108,7 @@ class RateLimitError(ClientError):
     @property
     def retry_after(self) -> float | None:
         """The `Retry-After` header in seconds, when the answer carried one."""
-        return parse_retry_after(self.headers.get("retry-after"))
+        return _retry_after(self)
 
 
 class ServerError(ApiError):
@@ -119,7 +121,7 @@ class ServiceUnavailableError(ServerError):
     @property
     def retry_after(self) -> float | None:
         """The `Retry-After` header in seconds, when the answer carried one."""
-        return parse_retry_after(self.headers.get("retry-after"))
+        return _retry_after(self)
 
 
 class OAuthError(WosError):
@@ -158,12 +160,25 @@ def error_class(status: int) -> type[ApiError]:
     return ApiError
 
 
-def parse_retry_after(value: str | None) -> float | None:
-    """`Retry-After` as seconds; the service sends whole seconds (an HTTP date is ignored)."""
+def _retry_after(error: ApiError) -> float | None:
+    """The `Retry-After` header of `error`'s answer in seconds, when it carried one."""
+    return parse_retry_after(error.headers.get("retry-after"))
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """`Retry-After` as seconds: delay-seconds or an HTTP date; None when absent or unreadable."""
     if value is None:
         return None
+    text = value.strip()
     try:
-        seconds = float(value.strip())
+        seconds = float(text)
     except ValueError:
-        return None
+        try:
+            when = parsedate_to_datetime(text)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            return None
+        seconds = when.timestamp() - (time.time() if now is None else now)
+        return max(0.0, seconds)
     return seconds if seconds >= 0 else None
