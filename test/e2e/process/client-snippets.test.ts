@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serviceWorkspace, ServiceProcess } from '../../support/service-process';
-import { itOn, type TestCase } from '../../support/test-engine';
+import { itOn, testEngine, type TestCase } from '../../support/test-engine';
 
 /**
  * The client snippets of the documentation, run as written against one real service (the
@@ -112,6 +112,9 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
   let count = 0;
 
   beforeAll(async () => {
+    if (testEngine() !== 'sqlite') {
+      return; // every test here runs on the embedded project only (itOnce)
+    }
     const workspace = await serviceWorkspace();
     service = new ServiceProcess(
       {
