@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createCliDeps, type CliDeps } from '../../src/cli/command';
-import { runCli } from '../../src/cli/run';
 import type { GraphNode } from '../../src/domain/graph';
 import type { Workspace } from '../../src/domain/workspace';
+import { invokeCli, type CliRun } from '../support/cli-runner';
 import { expectData } from '../support/envelope-assertions';
 import { ManualClock } from '../support/manual-clock';
 import { neo4jTarget, purge } from '../support/neo4j';
@@ -14,20 +14,8 @@ import { OntologyClient } from '../support/ontology-client';
 import { authHeaders, createTestApp, type TestApp } from '../support/test-app';
 import { testEngine } from '../support/test-engine';
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(deps: CliDeps, ...argv: string[]): Promise<CliRun> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    output: { stdout: (l) => out.push(l), stderr: (l) => err.push(l) },
-    open: () => Promise.resolve(deps),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+function cli(deps: CliDeps, ...argv: string[]): Promise<CliRun> {
+  return invokeCli(() => Promise.resolve(deps), argv);
 }
 
 /** Everything the store holds for a workspace, read through the port (not the API's paging). */

@@ -4,9 +4,9 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { createCliDeps } from '../../src/cli/command';
-import { runCli } from '../../src/cli/run';
 import type { Config } from '../../src/config/load-config';
 import type { Container } from '../../src/container';
+import { invokeCli } from '../support/cli-runner';
 import { expectData, expectError } from '../support/envelope-assertions';
 import { HashEmbedder } from '../support/hash-embedder';
 import { ManualClock } from '../support/manual-clock';
@@ -59,14 +59,8 @@ interface Instance {
 }
 
 /** Runs one CLI command in-process against `container`; its exit code and output. */
-async function cli(container: Container, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    output: { stdout: (line) => out.push(line), stderr: (line) => err.push(line) },
-    open: () => Promise.resolve(createCliDeps(container.deps)),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+function cli(container: Container, ...argv: string[]) {
+  return invokeCli(() => Promise.resolve(createCliDeps(container.deps)), argv);
 }
 
 describe('secrets at rest', () => {

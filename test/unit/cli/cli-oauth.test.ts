@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createCliDeps, type CliDeps } from '../../../src/cli/command';
-import { runCli } from '../../../src/cli/run';
 import { SCOPES } from '../../../src/domain/scopes';
+import { invokeCli } from '../../support/cli-runner';
 import { expectData } from '../../support/envelope-assertions';
 import { authorizeInBrowser, authorizeQuery, pkcePair } from '../../support/oauth-fixtures';
 import { authHeaders, createTestApp, type TestApp } from '../../support/test-app';
@@ -12,15 +12,7 @@ describe('CLI: users and OAuth clients', () => {
   let t: TestApp;
   let deps: CliDeps;
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, {
-      output: { stdout: (l) => out.push(l), stderr: (l) => err.push(l) },
-      open: () => Promise.resolve(deps),
-    });
-    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-  }
+  const cli = (...argv: string[]) => invokeCli(() => Promise.resolve(deps), argv);
   async function cliJson(...argv: string[]) {
     const result = await cli(...argv, '--json');
     expect(result).toMatchObject({ code: 0, stderr: '' });

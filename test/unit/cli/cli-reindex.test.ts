@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createCliDeps } from '../../../src/cli/command';
-import { runCli } from '../../../src/cli/run';
 import { loadConfig } from '../../../src/config/load-config';
 import { createContainer, type Container } from '../../../src/container';
 import { HttpMetrics } from '../../../src/http/metrics';
 import { createLogger } from '../../../src/logger';
 import type { Embedder } from '../../../src/ports/embedder';
+import { invokeCli } from '../../support/cli-runner';
 import { HashEmbedder } from '../../support/hash-embedder';
 import { OntologyClient } from '../../support/ontology-client';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -20,14 +20,8 @@ function cliContainer(t: TestApp, embedder: Embedder): Container {
   });
 }
 
-async function cli(container: Container, argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    output: { stdout: (line) => out.push(line), stderr: (line) => err.push(line) },
-    open: () => Promise.resolve(createCliDeps(container.deps)),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+function cli(container: Container, argv: string[]) {
+  return invokeCli(() => Promise.resolve(createCliDeps(container.deps)), argv);
 }
 
 describe('cli reindex', () => {
