@@ -2,21 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config/load-config';
+import { loadConfig } from '../../src/config/load-config';
+import { configProblems } from '../support/config-problems';
 import { engineEnv } from '../support/test-engine';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-/** The variables each problem names, in the order reported. */
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -51,7 +41,7 @@ describe('configuration', () => {
   });
 
   it('reports every bad variable together, naming each', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PORT: 'abc',
       BOOTSTRAP_API_KEY: 'too-short',
       BOOTSTRAP_WORKSPACE_ID: 'not-a-uuid',
@@ -94,23 +84,23 @@ describe('configuration', () => {
     ['SHUTDOWN_DELAY_MS', '-1'],
     ['SHUTDOWN_TIMEOUT_MS', '0'],
   ])('rejects %s=%j', (variable, value) => {
-    expect(problemsOf({ [variable]: value }).map((p) => p.split(':')[0])).toEqual([variable]);
+    expect(configProblems({ [variable]: value }).map((p) => p.split(':')[0])).toEqual([variable]);
   });
 
   it('says what is wrong with a number, naming the variable', () => {
-    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: PORT must be at most 65535']);
-    expect(problemsOf({ PORT: '3.5' })).toEqual(['PORT: PORT must be an integer']);
-    expect(problemsOf({ BODY_LIMIT_BYTES: '0' })).toEqual([
+    expect(configProblems({ PORT: '70000' })).toEqual(['PORT: PORT must be at most 65535']);
+    expect(configProblems({ PORT: '3.5' })).toEqual(['PORT: PORT must be an integer']);
+    expect(configProblems({ BODY_LIMIT_BYTES: '0' })).toEqual([
       'BODY_LIMIT_BYTES: BODY_LIMIT_BYTES must be positive',
     ]);
-    expect(problemsOf({ SHUTDOWN_DELAY_MS: '2s' })).toEqual([
+    expect(configProblems({ SHUTDOWN_DELAY_MS: '2s' })).toEqual([
       'SHUTDOWN_DELAY_MS: SHUTDOWN_DELAY_MS must be a number',
     ]);
-    expect(problemsOf({ DATA_DIR: ' ', HOST: '' })).toEqual([
+    expect(configProblems({ DATA_DIR: ' ', HOST: '' })).toEqual([
       'HOST: HOST must not be empty',
       'DATA_DIR: DATA_DIR must not be empty',
     ]);
-    expect(problemsOf({ PUBLIC_URL: 'ftp://x.example.com' })).toEqual([
+    expect(configProblems({ PUBLIC_URL: 'ftp://x.example.com' })).toEqual([
       'PUBLIC_URL: PUBLIC_URL must be an http(s) URL',
     ]);
   });
@@ -136,7 +126,7 @@ describe('configuration', () => {
 
   it('accepts a BOOTSTRAP_API_KEY of exactly 32 characters', () => {
     expect(loadConfig({ BOOTSTRAP_API_KEY: 'k'.repeat(32) }).bootstrap.apiKey).toBe('k'.repeat(32));
-    expect(problemsOf({ BOOTSTRAP_API_KEY: 'k'.repeat(31) })).toHaveLength(1);
+    expect(configProblems({ BOOTSTRAP_API_KEY: 'k'.repeat(31) })).toHaveLength(1);
   });
 
   it('makes `tsx src/main.ts` exit non-zero naming every bad variable', async () => {

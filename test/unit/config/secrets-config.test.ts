@@ -1,17 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../../src/config/load-config';
+import { loadConfig } from '../../../src/config/load-config';
+import { configProblems } from '../../support/config-problems';
 import { KEY_A, KEY_B, keyBytes } from '../../support/secrets';
-
-/** The problems `env` is refused with. */
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('loadConfig accepted a bad environment');
-}
 
 const NEO4J = { NEO4J_URI: 'bolt://neo4j:7687', NEO4J_PASSWORD: 'p' };
 
@@ -49,24 +39,24 @@ describe('secrets keys in the configuration', () => {
   it('refuses a key that is not 32 bytes, naming the variable and never repeating the value', () => {
     const short = Buffer.alloc(16, 7).toString('base64');
     for (const value of [short, 'hunter2', 'ab'.repeat(31), `${KEY_A}AAAA`]) {
-      const problems = problemsOf({ SECRETS_KEY: value });
+      const problems = configProblems({ SECRETS_KEY: value });
       expect(problems).toEqual([
         expect.stringMatching(/^SECRETS_KEY: SECRETS_KEY must be 32 bytes written as 64 hex/),
       ]);
       expect(problems.join()).not.toContain(value);
     }
-    expect(problemsOf({ SECRETS_KEY_PREVIOUS: `${KEY_A},not-a-key` })).toEqual([
+    expect(configProblems({ SECRETS_KEY_PREVIOUS: `${KEY_A},not-a-key` })).toEqual([
       expect.stringMatching(/^SECRETS_KEY_PREVIOUS: key 2 of 2 in SECRETS_KEY_PREVIOUS must be/),
     ]);
   });
 
   it('requires SECRETS_KEY with NEO4J_URI: every instance must share the key', () => {
-    expect(problemsOf(NEO4J)).toEqual([
+    expect(configProblems(NEO4J)).toEqual([
       expect.stringMatching(/^SECRETS_KEY: required when NEO4J_URI is set/),
     ]);
     expect(loadConfig({ ...NEO4J, SECRETS_KEY: KEY_A }).secrets.key).toEqual(keyBytes(KEY_A));
     // A bad key is reported once, as bad.
-    expect(problemsOf({ ...NEO4J, SECRETS_KEY: 'bad' })).toEqual([
+    expect(configProblems({ ...NEO4J, SECRETS_KEY: 'bad' })).toEqual([
       expect.stringMatching(/^SECRETS_KEY: SECRETS_KEY must be/),
     ]);
   });
