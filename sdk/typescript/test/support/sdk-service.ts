@@ -2,10 +2,7 @@
  * The real service for the SDK's tests: the e2e test app (embedded SQLite in a temp dir)
  * behind the HTTP server `main.ts` builds, listening on 127.0.0.1.
  */
-import type http from 'node:http';
-import { createHttpServer } from '../../../../src/http/server';
-import { listen } from '../../../../src/http/listen';
-import { createLogger } from '../../../../src/logger';
+import { listen } from '../../../../test/support/raw-http';
 import {
   createTestApp,
   type TestApp,
@@ -35,13 +32,8 @@ export async function startSdkService(options: TestAppOptions = {}): Promise<Sdk
     ...options,
     env: { BOOTSTRAP_PLAN: 'enterprise', ...options.env },
   });
-  const server: http.Server = createHttpServer(
-    app.app,
-    app.config.timeouts,
-    createLogger('silent'),
-  );
-  const port = await listen(server, 0, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await listen(app.app, app.config.timeouts);
+  const baseUrl = `http://127.0.0.1:${server.port}`;
   const clientWith = (overrides: Partial<ClientOptions>) =>
     createClient({ baseUrl, apiKey: app.apiKey, workspaceId: app.workspaceId, ...overrides });
   return {
@@ -50,8 +42,7 @@ export async function startSdkService(options: TestAppOptions = {}): Promise<Sdk
     client: clientWith({}),
     clientWith,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
       await app.close();
     },
   };
