@@ -4,7 +4,7 @@ import { presentEvent } from '../../events/event-view';
 import { presentSubscription } from '../../http/presenters/event-subscriptions';
 import { positiveIntValue, required } from '../args';
 import { collectAll, existingWorkspace, type CommandDef } from '../command';
-import { formatFields, formatTable } from '../output';
+import { formatFields, formatTable, listResult } from '../output';
 
 const WORKSPACE_OPTION = { name: 'workspace', value: '<uuid>', description: 'Workspace id' };
 const ID_OPTION = { name: 'id', value: '<sub_...>', description: 'Subscription id' };
@@ -106,20 +106,19 @@ const subscriptions: CommandDef = {
     const all = (await collectAll((page) => deps.events.subscriptions.list(workspaceId, page))).map(
       presentSubscription,
     );
-    return {
-      json: all,
-      text: formatTable(
-        ['id', 'url', 'state', 'cursor', 'failing since', 'last error'],
-        all.map((s) => [
-          s.id,
-          s.url,
-          s.enabled ? 'enabled' : `disabled: ${s.disabledReason ?? ''}`,
-          s.cursor,
-          s.failure?.since ?? '',
-          s.failure?.lastError ?? '',
-        ]),
-      ),
-    };
+    return listResult(all, {
+      json: (s) => s,
+      empty: 'No webhook subscriptions.',
+      headers: ['id', 'url', 'state', 'cursor', 'failing since', 'last error'],
+      row: (s) => [
+        s.id,
+        s.url,
+        s.enabled ? 'enabled' : `disabled: ${s.disabledReason ?? ''}`,
+        s.cursor,
+        s.failure?.since ?? '',
+        s.failure?.lastError ?? '',
+      ],
+    });
   },
 };
 
