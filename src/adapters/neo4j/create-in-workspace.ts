@@ -1,6 +1,23 @@
-import { NotFoundError } from '../../errors';
+import type { ManagedTransaction } from 'neo4j-driver';
+import { NotFoundError, type AppError } from '../../errors';
 import type { Neo4jClient } from './client';
 import { countField, runOne, type Statement } from './statement';
+
+/**
+ * Runs `statement` in `tx`, which creates one record under a parent (returning
+ * `count(...) AS created`) and creates nothing when the parent does not exist; then throws
+ * `missing()`, as the SQLite stores' foreign key refuses the record.
+ */
+export async function createUnderParent<P extends string>(
+  tx: ManagedTransaction,
+  statement: Statement<P>,
+  params: Readonly<Record<P, unknown>>,
+  missing: () => AppError,
+): Promise<void> {
+  if (countField(await runOne(tx, statement, params), 'created') !== 1) {
+    throw missing();
+  }
+}
 
 /**
  * Runs `statement`, which creates a record of `params.workspaceId` (returning
@@ -12,12 +29,13 @@ export async function createInWorkspace<P extends string>(
   statement: Statement<P>,
   params: Readonly<Record<P, unknown>> & { workspaceId: string },
 ): Promise<void> {
-  const created = await client.write(async (tx) =>
-    countField(await runOne(tx, statement, params), 'created'),
+  await client.write((tx) =>
+    createUnderParent(
+      tx,
+      statement,
+      params,
+      () =>
+        new NotFoundError(`Workspace ${params.workspaceId} not found.`, { id: params.workspaceId }),
+    ),
   );
-  if (created !== 1) {
-    throw new NotFoundError(`Workspace ${params.workspaceId} not found.`, {
-      id: params.workspaceId,
-    });
-  }
 }

@@ -10,6 +10,7 @@ import type {
 import * as oauthRecords from '../../ports/oauth-records';
 import { yieldToEventLoop } from '../../yield-to-event-loop';
 import type { Neo4jClient, TransactionWork } from './client';
+import { createUnderParent } from './create-in-workspace';
 import { nodeFields } from './record-fields';
 import { countField, field, mapField, runAll, runOne } from './statement';
 import {
@@ -58,9 +59,11 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
   constructor(private readonly client: Neo4jClient) {}
 
   async createRequest(request: oauth.AuthorizationRequest): Promise<void> {
-    const created = await this.write(async (tx) =>
-      countField(
-        await runOne(tx, REQUEST_CREATE, {
+    await this.write((tx) =>
+      createUnderParent(
+        tx,
+        REQUEST_CREATE,
+        {
           id: request.id,
           clientId: request.clientId,
           redirectUri: request.redirectUri,
@@ -72,13 +75,10 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
           createdAt: toDateTime(request.createdAt),
           expiresAt: toDateTime(request.expiresAt),
           completedAt: toOptionalDateTime(request.completedAt),
-        }),
-        'created',
+        },
+        () => new NotFoundError(`Client ${request.clientId} not found.`, { id: request.clientId }),
       ),
     );
-    if (created !== 1) {
-      throw new NotFoundError(`Client ${request.clientId} not found.`, { id: request.clientId });
-    }
   }
 
   getRequest(id: string): Promise<oauth.AuthorizationRequest | null> {
@@ -108,9 +108,11 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
   }
 
   async createCode(code: NewAuthorizationCode): Promise<void> {
-    const created = await this.write(async (tx) =>
-      countField(
-        await runOne(tx, CODE_CREATE, {
+    await this.write((tx) =>
+      createUnderParent(
+        tx,
+        CODE_CREATE,
+        {
           id: code.id,
           codeHash: code.codeHash,
           clientId: code.clientId,
@@ -121,15 +123,13 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
           codeChallengeMethod: code.codeChallengeMethod,
           createdAt: toDateTime(code.createdAt),
           expiresAt: toDateTime(code.expiresAt),
-        }),
-        'created',
+        },
+        () =>
+          new NotFoundError(`Client ${code.clientId} or user ${code.userId} not found.`, {
+            id: code.clientId,
+          }),
       ),
     );
-    if (created !== 1) {
-      throw new NotFoundError(`Client ${code.clientId} or user ${code.userId} not found.`, {
-        id: code.clientId,
-      });
-    }
   }
 
   findCode(codeHash: string): Promise<oauth.AuthorizationCode | null> {
@@ -168,8 +168,10 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
       const code = await runOne(tx, CODE_LOCK, { id: family.authorizationCodeId });
       const codeRevokedAt = code ? field(code, 'revokedAt') : null;
       const revoked = codeRevokedAt !== null && codeRevokedAt !== undefined;
-      const created = countField(
-        await runOne(tx, FAMILY_CREATE, {
+      await createUnderParent(
+        tx,
+        FAMILY_CREATE,
+        {
           id: family.id,
           clientId: family.clientId,
           userId: family.userId,
@@ -177,14 +179,12 @@ export class Neo4jOAuthGrantStore implements OAuthGrantStore {
           createdAt: toDateTime(family.createdAt),
           revokedAt: revoked ? codeRevokedAt : null,
           revokedReason: revoked ? 'authorization_code_reuse' : null,
-        }),
-        'created',
+        },
+        () =>
+          new NotFoundError(`Client ${family.clientId} or user ${family.userId} not found.`, {
+            id: family.clientId,
+          }),
       );
-      if (created !== 1) {
-        throw new NotFoundError(`Client ${family.clientId} or user ${family.userId} not found.`, {
-          id: family.clientId,
-        });
-      }
       await insertPair(tx, family.id, pair);
     });
   }
@@ -295,8 +295,10 @@ async function insertPair(
   familyId: string,
   pair: TokenPair,
 ): Promise<void> {
-  const created = countField(
-    await runOne(tx, PAIR_CREATE, {
+  await createUnderParent(
+    tx,
+    PAIR_CREATE,
+    {
       familyId,
       accessId: pair.access.id,
       accessHash: pair.access.tokenHash,
@@ -308,10 +310,7 @@ async function insertPair(
       refreshScopes: [...pair.refresh.scopes],
       refreshCreatedAt: toDateTime(pair.refresh.createdAt),
       refreshExpiresAt: toDateTime(pair.refresh.expiresAt),
-    }),
-    'created',
+    },
+    () => new NotFoundError(`Token family ${familyId} not found.`, { id: familyId }),
   );
-  if (created !== 1) {
-    throw new NotFoundError(`Token family ${familyId} not found.`, { id: familyId });
-  }
 }
