@@ -30,14 +30,18 @@ HEADERS = {
 }
 
 
-def median_ms(call: Callable[[], object]) -> float:
-    """The median latency of CALLS calls in a row, in milliseconds."""
-    times = []
-    for _ in range(CALLS):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+def interleaved_medians(sides: dict[str, Callable[[], object]]) -> dict[str, float]:
+    """The median latency of each side over CALLS pairs of calls, in milliseconds.
+
+    The sides alternate call by call (A B, B A, ...), so both see the same store.
+    """
+    times: dict[str, list[float]] = {"sdk": [], "bare": []}
+    for i in range(CALLS):
+        for side in ("sdk", "bare") if i % 2 == 0 else ("bare", "sdk"):
+            start = time.perf_counter()
+            sides[side]()
+            times[side].append((time.perf_counter() - start) * 1000)
+    return {side: statistics.median(values) for side, values in times.items()}
 
 
 def main() -> None:
@@ -72,12 +76,10 @@ def main() -> None:
         for name, sides in calls.items():
             for side in ("sdk", "bare"):
                 sides[side]()  # warm the connection and the code path
-        for round_ in range(ROUNDS):
-            # A/B then B/A: neither side always runs first.
-            order = ("sdk", "bare") if round_ % 2 == 0 else ("bare", "sdk")
+        for _ in range(ROUNDS):
             for name, sides in calls.items():
-                for side in order:
-                    results[name][side].append(median_ms(sides[side]))
+                for side, value in interleaved_medians(sides).items():
+                    results[name][side].append(value)
         print(json.dumps(results))
 
 
