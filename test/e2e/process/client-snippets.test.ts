@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runProcess, type Finished } from '../../support/run-process';
 import { serviceWorkspace, ServiceProcess } from '../../support/service-process';
 import { itOn, testEngine, type TestCase } from '../../support/test-engine';
 
@@ -72,39 +72,6 @@ const missing: Record<Lang, string | null> = {
 /** Once per run: the snippets talk HTTP, so the engine behind the service changes nothing. */
 const itOnce: TestCase = itOn(['sqlite'], 'the snippets talk HTTP to a service, once per run');
 
-interface Finished {
-  code: number | null;
-  output: string;
-}
-
-function runProcess(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string>,
-): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.homedir(),
-        PYTHONDONTWRITEBYTECODE: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const killer = setTimeout(() => child.kill('SIGKILL'), SNIPPET_TIMEOUT_MS);
-    child.once('close', (code) => {
-      clearTimeout(killer);
-      resolve({ code, output });
-    });
-  });
-}
-
 describe('client snippets of docs/clients.md and README.md, against a real service', () => {
   let service: ServiceProcess | undefined;
   let env: Record<string, string> = {};
@@ -145,15 +112,27 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
     if (lang === 'ts' || lang === 'js') {
       const file = path.join(tmp, `snippet-${count}.${lang === 'ts' ? 'mts' : 'mjs'}`);
       fs.writeFileSync(file, code.replaceAll("'@wos/sdk'", JSON.stringify(SDK_ENTRY)));
-      finished = await runProcess(process.execPath, ['--import', 'tsx', file], ROOT, env);
+      finished = await runProcess(process.execPath, ['--import', 'tsx', file], {
+        cwd: ROOT,
+        env,
+        timeoutMs: SNIPPET_TIMEOUT_MS,
+      });
     } else if (lang === 'python') {
       const file = path.join(tmp, `snippet-${count}.py`);
       fs.writeFileSync(file, code);
-      finished = await runProcess(PYTHON, [file], tmp, env);
+      finished = await runProcess(PYTHON, [file], {
+        cwd: tmp,
+        env,
+        timeoutMs: SNIPPET_TIMEOUT_MS,
+      });
     } else {
       const file = path.join(tmp, `snippet-${count}.sh`);
       fs.writeFileSync(file, code);
-      finished = await runProcess('bash', [file], tmp, env);
+      finished = await runProcess('bash', [file], {
+        cwd: tmp,
+        env,
+        timeoutMs: SNIPPET_TIMEOUT_MS,
+      });
     }
     const { code: exit, output } = finished;
     // curl's --max-time ends a stream with 28, as the snippet says it will.
@@ -239,7 +218,11 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
         }),
       );
       const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-      const { code, output } = await runProcess(process.execPath, [tsc, '-p', dir], ROOT, {});
+      const { code, output } = await runProcess(process.execPath, [tsc, '-p', dir], {
+        cwd: ROOT,
+        env: {},
+        timeoutMs: SNIPPET_TIMEOUT_MS,
+      });
       expect({ code, output }).toEqual({ code: 0, output: '' });
     },
     SNIPPET_TIMEOUT_MS + 60_000,

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runProcess, type Finished } from '../../support/run-process';
 import { serviceWorkspace, ServiceProcess } from '../../support/service-process';
 import { itOn, type TestCase } from '../../support/test-engine';
 
@@ -31,32 +31,12 @@ const itWithVenv: TestCase = venvMissing
   ? (name, fn, timeout) => it.skip(`${name} (skipped: ${venvMissing})`, fn, timeout)
   : itOn(['sqlite'], 'the SDK tests talk HTTP to a service on the embedded store, once per run');
 
-interface Finished {
-  code: number | null;
-  output: string;
-}
-
 /** Runs pytest in sdk/python with `env` added; killed after PYTEST_TIMEOUT_MS. */
 function runPytest(env: Record<string, string>): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(PYTHON, ['-m', 'pytest', '-p', 'no:cacheprovider', '-q', '-rs'], {
-      cwd: SDK,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.homedir(),
-        PYTHONDONTWRITEBYTECODE: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const killer = setTimeout(() => child.kill('SIGKILL'), PYTEST_TIMEOUT_MS);
-    child.once('close', (code) => {
-      clearTimeout(killer);
-      resolve({ code, output });
-    });
+  return runProcess(PYTHON, ['-m', 'pytest', '-p', 'no:cacheprovider', '-q', '-rs'], {
+    cwd: SDK,
+    env,
+    timeoutMs: PYTEST_TIMEOUT_MS,
   });
 }
 
