@@ -48,8 +48,9 @@ const TIMED_OUT_CODES = new Set([
 ]);
 
 /**
- * Record deleted under a matched row by another transaction: run the whole unit again,
- * which then sees the record missing. Bounded, so a real bug still surfaces.
+ * Another transaction deleted a matched record, or took a key this one found free (see
+ * `concurrent` in errors.ts): run the whole unit again, which then sees that transaction's
+ * work. Bounded, so a real bug still surfaces.
  */
 const CONCURRENT_CHANGE_ATTEMPTS = 3;
 

@@ -8,10 +8,13 @@ import { ServiceUnavailableError } from '../../errors';
  *   stops calling Neo4j for a moment (see `OutageGate`).
  * - `busy`: the server is up but could not finish the work within the retry budget
  *   (transient errors: deadlocks, leader switches, a database still starting). 503.
- * - `concurrent`: another transaction deleted a record this one had already matched
- *   (Neo4j reports it as EntityNotFound); the unit of work is worth running again.
- * - `other`: a bug (a statement Neo4j refuses, a constraint we did not expect). It stays a
- *   plain error: logged with the request id and answered 500 without detail.
+ * - `concurrent`: another transaction changed what this one had looked at: it deleted a
+ *   record this one had matched (EntityNotFound), or it committed a record whose key this
+ *   one had found free and then created too (ConstraintValidationFailed: the statements
+ *   look a key up before they create it, and a plain look-up takes no lock). The unit of
+ *   work is worth running again; the next run sees the other transaction's record.
+ * - `other`: a bug (a statement Neo4j refuses). It stays a plain error: logged with the
+ *   request id and answered 500 without detail.
  */
 export type Neo4jFailure = 'unreachable' | 'busy' | 'concurrent' | 'other';
 
@@ -22,6 +25,12 @@ const UNREACHABLE_CODES = new Set([
   'Neo.ClientError.Security.AuthenticationRateLimit',
   'Neo.ClientError.Security.CredentialsExpired',
   'Neo.ClientError.Database.DatabaseNotFound',
+]);
+
+/** See `concurrent` above. */
+const CONCURRENT_CODES = new Set([
+  'Neo.ClientError.Statement.EntityNotFound',
+  'Neo.ClientError.Schema.ConstraintValidationFailed',
 ]);
 
 /** Pool and socket errors the driver raises without a code of their own. */
@@ -49,7 +58,7 @@ export function classifyNeo4jError(error: unknown): Neo4jFailure {
   ) {
     return 'busy';
   }
-  if (error.code === 'Neo.ClientError.Statement.EntityNotFound') {
+  if (CONCURRENT_CODES.has(error.code)) {
     return 'concurrent';
   }
   return 'other';

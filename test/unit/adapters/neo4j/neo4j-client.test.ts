@@ -28,7 +28,7 @@ describe('classifyNeo4jError', () => {
     ['Neo.TransientError.General.DatabaseUnavailable', 'busy'],
     ['Neo.ClientError.Statement.EntityNotFound', 'concurrent'],
     ['Neo.ClientError.Statement.SyntaxError', 'other'],
-    ['Neo.ClientError.Schema.ConstraintValidationFailed', 'other'],
+    ['Neo.ClientError.Schema.ConstraintValidationFailed', 'concurrent'],
   ])('%s is %s', (code, expected) => {
     expect(classifyNeo4jError(driverError(code))).toBe(expected);
   });
