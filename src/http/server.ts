@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors';
 import { newRequestId } from './middleware/request-id';
+import { outputMark, type OutputSocket } from './output-progress';
 
 /**
  * How long a client may take to send a request (HTTP_HEADERS_TIMEOUT_MS,
@@ -237,35 +238,42 @@ export function createHttpServer(
 /** What StalledResponses reads of a response: its connection's progress. */
 export interface WatchedResponse {
   statusCode: number;
-  socket: {
-    bytesWritten: number;
-    writableLength: number;
-    destroyed: boolean;
-    destroy(): void;
-  } | null;
+  socket: (OutputSocket & { destroyed: boolean; destroy(): void }) | null;
 }
 
 /**
  * Closes the connections whose client stopped reading its answer. An answer larger than
  * what the kernel buffers for the connection waits in the process's memory until the client
  * reads it; a client that never does would hold that memory and the connection for good.
- * `check` (every `stallMs / 4`, at most a second, see `createHttpServer`) looks at every
- * response still being written: while some of it waits to be sent and none was sent for
- * `stallMs`, its connection is destroyed and a `response stalled` line logged. A handler
- * still working (nothing waiting to be sent) or a slow but steady reader is never cut; a
- * streamed export has its own, similar bound.
+ * `check` (every `checkEveryMs`: `stallMs / 4`, at most a second) looks at every response
+ * still being written: while some of it waits to be sent and none was sent for `stallMs`
+ * (see `outputMark`),
+ * its connection is destroyed and a `response stalled` line logged. A handler still working
+ * (nothing waiting to be sent) or a slow but steady reader is never cut; a streamed export
+ * has its own, similar bound.
+ *
+ * Only time the process itself was running counts: when a check comes much later than due
+ * (the event loop was blocked, by a long synchronous step or a loaded machine), nothing
+ * could be sent meanwhile whatever the client did, so at most two intervals of that gap are
+ * held against the connection.
  */
 export class StalledResponses {
-  private readonly active = new Map<WatchedResponse, { sent: number; since: number }>();
+  readonly checkEveryMs: number;
+  private readonly active = new Map<
+    WatchedResponse,
+    { mark: string; stalledMs: number; at: number }
+  >();
 
   constructor(
     private readonly stallMs: number,
     private readonly logger: Pick<Logger, 'info'>,
-  ) {}
+  ) {
+    this.checkEveryMs = Math.max(10, Math.min(1000, Math.floor(stallMs / 4)));
+  }
 
   /** Watches `res` from now until `done` is called (it finished, or its connection closed). */
   watch(res: WatchedResponse, now: number): () => void {
-    this.active.set(res, { sent: 0, since: now });
+    this.active.set(res, { mark: '', stalledMs: 0, at: now });
     return () => this.active.delete(res);
   }
 
@@ -276,11 +284,16 @@ export class StalledResponses {
         this.active.delete(res);
         continue;
       }
-      const sent = socket.bytesWritten;
-      if (socket.writableLength === 0 || sent !== seen.sent) {
-        seen.sent = sent;
-        seen.since = now;
-      } else if (now - seen.since >= this.stallMs) {
+      const elapsed = Math.min(now - seen.at, 2 * this.checkEveryMs);
+      seen.at = now;
+      const mark = outputMark(socket);
+      if (socket.writableLength === 0 || mark !== seen.mark) {
+        seen.mark = mark;
+        seen.stalledMs = 0;
+        continue;
+      }
+      seen.stalledMs += elapsed;
+      if (seen.stalledMs >= this.stallMs) {
         this.active.delete(res);
         this.logger.info(
           { status: res.statusCode, unsent: socket.writableLength, stallMs: this.stallMs },
@@ -292,17 +305,14 @@ export class StalledResponses {
   }
 }
 
-/** Checks the responses of `server` every `stallMs / 4` (at most a second) until it closes. */
+/** Checks the responses of `server` every `checkEveryMs` (see above) until it closes. */
 function watchStalledResponses(
   server: http.Server,
   stallMs: number,
   logger: Logger,
 ): { watch(res: http.ServerResponse): void } {
   const stalls = new StalledResponses(stallMs, logger);
-  const timer = setInterval(
-    () => stalls.check(Date.now()),
-    Math.max(10, Math.min(1000, Math.floor(stallMs / 4))),
-  );
+  const timer = setInterval(() => stalls.check(Date.now()), stalls.checkEveryMs);
   timer.unref();
   server.once('close', () => clearInterval(timer));
   return {

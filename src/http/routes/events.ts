@@ -8,6 +8,7 @@ import type { EventFeed, FeedQuery } from '../../events/event-feed';
 import { CURSOR_PATTERN, parseFeedFilter } from '../../events/feed-input';
 import { cursorText, presentEvent } from '../../events/event-view';
 import { sendData } from '../presenters/envelope';
+import { outputMark } from '../output-progress';
 import { RunningLimit } from '../running-limit';
 import { workspaceOf } from '../request-context';
 import type { RouteDef } from '../route-table';
@@ -254,15 +255,26 @@ async function stream(
 }
 
 /**
- * Resolves true once `res` drained, false when the client read nothing for `stallMs` or
- * the stream was stopped.
+ * Resolves true once `res` drained, false when the client read nothing for `stallMs` (see
+ * `outputMark`: a client still reading a large page is waited for) or the stream was
+ * stopped. A wait whose timer fired well after it was due proves nothing (this process, not
+ * the client, was held up meanwhile) and is made again.
  */
 async function drained(res: Response, stallMs: number, stop: AbortSignal): Promise<boolean> {
-  const timeout = AbortSignal.timeout(stallMs);
-  try {
-    await once(res, 'drain', { signal: AbortSignal.any([stop, timeout]) });
-    return true;
-  } catch {
-    return false;
+  for (;;) {
+    const mark = res.socket ? outputMark(res.socket) : '';
+    const started = Date.now();
+    try {
+      await once(res, 'drain', { signal: AbortSignal.any([stop, AbortSignal.timeout(stallMs)]) });
+      return true;
+    } catch {
+      if (stop.aborted || !res.socket || res.socket.destroyed) {
+        return false;
+      }
+      const late = Date.now() - started > stallMs * 1.5;
+      if (!late && outputMark(res.socket) === mark) {
+        return false;
+      }
+    }
   }
 }
