@@ -34,36 +34,40 @@ export const LOG_APPEND = cypher(
   })`,
 );
 
-export const LOG_LAST_APPLIED = cypher(
-  'log-last-applied',
-  ['workspaceId', 'actorId'],
-  `
-  MATCH (e:_CommandLogEntry {workspaceId: $workspaceId, actorId: $actorId, state: 'applied'})
-  RETURN properties(e) AS entry
-  ORDER BY e.seq DESC
+/** A statement over the actor's entries in `state`: the match, then `clauses`. */
+function entriesIn(name: string, state: 'applied' | 'undone', clauses: string) {
+  return cypher(
+    name,
+    ['workspaceId', 'actorId'],
+    `
+  MATCH (e:_CommandLogEntry {workspaceId: $workspaceId, actorId: $actorId, state: '${state}'})
+  ${clauses}`,
+  );
+}
+
+/** The actor's entry in `state` that comes first by `seq` in `order`. */
+function firstEntryIn(name: string, state: 'applied' | 'undone', order: 'ASC' | 'DESC') {
+  return entriesIn(
+    name,
+    state,
+    `RETURN properties(e) AS entry
+  ORDER BY e.seq ${order}
   LIMIT 1`,
-);
+  );
+}
+
+export const LOG_LAST_APPLIED = firstEntryIn('log-last-applied', 'applied', 'DESC');
 
 /**
  * Undos run newest first and a new command discards the undone entries, so they form a
  * contiguous tail and the oldest of them is the one undone most recently.
  */
-export const LOG_LAST_UNDONE = cypher(
-  'log-last-undone',
-  ['workspaceId', 'actorId'],
-  `
-  MATCH (e:_CommandLogEntry {workspaceId: $workspaceId, actorId: $actorId, state: 'undone'})
-  RETURN properties(e) AS entry
-  ORDER BY e.seq ASC
-  LIMIT 1`,
-);
+export const LOG_LAST_UNDONE = firstEntryIn('log-last-undone', 'undone', 'ASC');
 
-export const LOG_COUNT_UNDONE = cypher(
+export const LOG_COUNT_UNDONE = entriesIn(
   'log-count-undone',
-  ['workspaceId', 'actorId'],
-  `
-  MATCH (e:_CommandLogEntry {workspaceId: $workspaceId, actorId: $actorId, state: 'undone'})
-  RETURN count(e) AS undone`,
+  'undone',
+  'RETURN count(e) AS undone',
 );
 
 export const LOG_UPDATE = cypher(
@@ -75,13 +79,7 @@ export const LOG_UPDATE = cypher(
   RETURN count(e) AS updated`,
 );
 
-export const LOG_DISCARD_UNDONE = cypher(
-  'log-discard-undone',
-  ['workspaceId', 'actorId'],
-  `
-  MATCH (e:_CommandLogEntry {workspaceId: $workspaceId, actorId: $actorId, state: 'undone'})
-  DELETE e`,
-);
+export const LOG_DISCARD_UNDONE = entriesIn('log-discard-undone', 'undone', 'DELETE e');
 
 /** Deletes all but the actor's `keep` newest entries, whatever their state. */
 export const LOG_TRIM = cypher(
