@@ -183,6 +183,20 @@ function counted(e: ExpressionEmitter, call: FunctionCall, scope: Scope): string
 }
 
 /**
+ * A function's argument whose type the query does not fix: null for the null literal (its
+ * value is not emitted), else `use` on the argument's value, bound once, where `use` tests
+ * the type at run time.
+ */
+function checkedAtRunTime(
+  e: ExpressionEmitter,
+  arg: Expr,
+  value: () => string,
+  use: (x: string) => string,
+): string {
+  return arg.type?.kind === 'null' ? 'null' : e.let(arg, value(), use);
+}
+
+/**
  * toBoolean(): text is read trimmed and in any case (`' TRUE '` is true), as on SQLite;
  * booleans and integers as Neo4j reads them; any other value is null.
  */
@@ -194,12 +208,11 @@ function toBoolean(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
     case 'boolean':
     case 'integer':
       return `toBoolean(${value})`;
-    case 'null':
-      return 'null';
     default:
-      return e.let(
+      return checkedAtRunTime(
+        e,
         arg,
-        value,
+        () => value,
         (x) =>
           `CASE WHEN (${x} IS :: STRING NOT NULL) THEN toBoolean(toLower(trim(${x}))) WHEN (${x} IS :: BOOLEAN NOT NULL | INTEGER NOT NULL) THEN toBoolean(${x}) END`,
       );
@@ -221,12 +234,11 @@ function reverse(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
       return `reverse(${e.emit(arg, scope)})`;
     case 'list':
       return copied(e.emit(arg, scope));
-    case 'null':
-      return 'null';
     default:
-      return e.let(
+      return checkedAtRunTime(
+        e,
         arg,
-        e.emit(arg, scope),
+        () => e.emit(arg, scope),
         (x) =>
           `CASE WHEN (${x} IS :: ${TEXT_TYPE}) THEN reverse(${x}) WHEN (${x} IS :: ${LIST_TYPE}) THEN ${copied(x)} END`,
       );
@@ -274,12 +286,11 @@ function keys(e: ExpressionEmitter, arg: Expr, scope: Scope): string {
       return sorted(
         `[${k} IN keys(${value}) WHERE NOT ${k} IN ${e.ctx.bindJson(reserved('node'))}]`,
       );
-    case 'null':
-      return 'null';
     default:
-      return e.let(
+      return checkedAtRunTime(
+        e,
         arg,
-        value,
+        () => value,
         (x) => `CASE WHEN (${x} IS :: MAP NOT NULL) THEN ${sorted(`keys(${x})`)} END`,
       );
   }
