@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { htmlDocument } from '../http/html-document';
 import { importMap } from './browser-modules';
 
 /** Where the explorer's files are served (see assets.ts). */
@@ -16,20 +17,13 @@ const IMPORT_MAP = JSON.stringify(importMap(ASSET_BASE));
  * script keeps them out of storage.
  */
 export function explorerPage(styleNonce: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="referrer" content="no-referrer">
-  <meta name="explorer-style-nonce" content="${styleNonce}">
+  return htmlDocument(
+    `  <meta name="explorer-style-nonce" content="${styleNonce}">
   <title>Workspace Ontology Service Cypher explorer</title>
   <link rel="stylesheet" href="${ASSET_BASE}/explorer.css">
   <script type="importmap">${IMPORT_MAP}</script>
-  <script type="module" src="${ASSET_BASE}/explorer-main.js"></script>
-</head>
-<body>
-  <header>
+  <script type="module" src="${ASSET_BASE}/explorer-main.js"></script>`,
+    `  <header>
     <h1>Cypher explorer</h1>
     <label>API key <input id="api-key" type="password" autocomplete="off" spellcheck="false" placeholder="wos_..."></label>
     <label>Workspace id <input id="workspace" type="text" autocomplete="off" spellcheck="false" placeholder="workspace id"></label>
@@ -51,10 +45,8 @@ export function explorerPage(styleNonce: string): string {
         <p id="graph-summary" class="graph-summary"></p>
       </div>
     </section>
-  </main>
-</body>
-</html>
-`;
+  </main>`,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ConsentView, SignInView } from '../../auth/oauth/authorization-flow';
 import type { Scope } from '../../domain/scopes';
+import { htmlDocument } from '../html-document';
 
 /** What each scope lets an application do, in the words the consent page uses. */
 const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
@@ -45,22 +46,13 @@ const STYLE = `
 `;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return htmlDocument(
+    `<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>`,
+    `<main>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  );
 }
 
 function hidden(name: string, value: string): string {
