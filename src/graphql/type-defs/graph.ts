@@ -6,6 +6,10 @@
 /** The paging arguments of every node and edge list (the REST lists' limit, offset, after, count). */
 const PAGE_ARGS = 'limit: Int = 50, offset: Int = 0, after: String, count: Boolean = true';
 
+/** The ordering operators of a filter input (eq, ne, gt, gte, lt, lte) on values of `type`. */
+const comparisons = (type: string): string =>
+  ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'].map((op) => `${op}: ${type}`).join('\n    ');
+
 export const GRAPH_TYPE_DEFS = /* GraphQL */ `
   """
   Any JSON value: node and edge properties, command payloads and results.
@@ -210,12 +214,7 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
 
   "Operators on a string field; every operator given must hold."
   input StringFilter {
-    eq: String
-    ne: String
-    gt: String
-    gte: String
-    lt: String
-    lte: String
+    ${comparisons('String')}
     "At most 100 values."
     in: [String!]
     nin: [String!]
@@ -234,23 +233,13 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
 
   "Operators on an instant: ISO-8601 dates or date-times with a zone."
   input DateTimeFilter {
-    eq: String
-    ne: String
-    gt: String
-    gte: String
-    lt: String
-    lte: String
+    ${comparisons('String')}
     in: [String!]
     nin: [String!]
   }
 
   input IntFilter {
-    eq: Int
-    ne: Int
-    gt: Int
-    gte: Int
-    lt: Int
-    lte: Int
+    ${comparisons('Int')}
     in: [Int!]
     nin: [Int!]
   }
@@ -263,12 +252,7 @@ export const GRAPH_TYPE_DEFS = /* GraphQL */ `
   """
   input PropertyFilter {
     key: String!
-    eq: JSON
-    ne: JSON
-    gt: JSON
-    gte: JSON
-    lt: JSON
-    lte: JSON
+    ${comparisons('JSON')}
     in: [JSON!]
     nin: [JSON!]
     contains: JSON
