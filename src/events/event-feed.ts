@@ -74,13 +74,15 @@ export class EventFeed {
     if (types.length === 0) {
       return { events: [], nextCursor: bounds.head, more: false };
     }
-    const page = await this.store.read(
-      workspaceId,
+    const page = await this.store.read(workspaceId, {
       after,
-      { types, ...(query.subjectType !== undefined ? { subjectType: query.subjectType } : {}) },
-      query.limit,
-      this.options.scanLimit,
-    );
+      filter: {
+        types,
+        ...(query.subjectType !== undefined ? { subjectType: query.subjectType } : {}),
+      },
+      limit: query.limit,
+      scanLimit: this.options.scanLimit,
+    });
     return { events: page.events, nextCursor: page.cursor, more: page.more };
   }
 

@@ -41,6 +41,20 @@ export interface ChangeEventFilter {
   subjectType?: string;
 }
 
+/** What one read of a workspace's change log asks for. */
+export interface ChangeLogRead {
+  /** The read returns events after this seq (0: from the start). */
+  after: number;
+  filter: ChangeEventFilter;
+  /** At most this many events. */
+  limit: number;
+  /**
+   * At most this many events examined: a selective filter over a long log returns fewer,
+   * with a cursor further on.
+   */
+  scanLimit: number;
+}
+
 /** One read of the change log. */
 export interface ChangeEventPage {
   events: ChangeEvent[];
@@ -70,17 +84,10 @@ export interface ChangeLogBounds {
  */
 export interface ChangeLogStore {
   /**
-   * Events of the workspace after `after` in seq order, at most `limit` of them, examining
-   * at most `scanLimit` events (a selective filter over a long log returns fewer, with a
-   * cursor further on).
+   * Events of the workspace after `query.after` in seq order, at most `query.limit` of them,
+   * examining at most `query.scanLimit` events (see `ChangeLogRead`).
    */
-  read(
-    workspaceId: string,
-    after: number,
-    filter: ChangeEventFilter,
-    limit: number,
-    scanLimit: number,
-  ): Promise<ChangeEventPage>;
+  read(workspaceId: string, query: ChangeLogRead): Promise<ChangeEventPage>;
   bounds(workspaceId: string): Promise<ChangeLogBounds>;
   /**
    * Removes up to `limit` events that occurred before `before` (ISO time), oldest first,

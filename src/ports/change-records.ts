@@ -6,7 +6,7 @@ import {
   type ChangeEvent,
   type NewChangeEvent,
 } from '../domain/change-events';
-import type { ChangeEventFilter, ChangeEventPage } from './change-log';
+import type { ChangeEventFilter, ChangeEventPage, ChangeLogRead } from './change-log';
 
 /**
  * How the engines store change events: a transaction's events together in blocks
@@ -193,7 +193,7 @@ export function matchesFilter(fields: FilterFields, filter: ChangeEventFilter): 
  * How many stored rows a read asks the engine for: without a filter every row is an event,
  * so one beyond `limit` tells whether more follow; with one, up to `scanLimit + 1`.
  */
-export function rowsToRead(filter: ChangeEventFilter, limit: number, scanLimit: number): number {
+export function rowsToRead({ filter, limit, scanLimit }: ChangeLogRead): number {
   const filtered =
     (filter.types !== undefined && filter.types.length > 0) || filter.subjectType !== undefined;
   return filtered ? scanLimit + 1 : Math.min(limit, scanLimit) + 1;
@@ -206,10 +206,7 @@ export function rowsToRead(filter: ChangeEventFilter, limit: number, scanLimit: 
  */
 export function pageOfRows<R>(
   rows: readonly R[],
-  after: number,
-  filter: ChangeEventFilter,
-  limit: number,
-  scanLimit: number,
+  { after, filter, limit, scanLimit }: ChangeLogRead,
   fieldsOf: (row: R) => FilterFields,
   toEvent: (row: R) => ChangeEvent,
 ): ChangeEventPage {

@@ -1,9 +1,9 @@
 import type { Integer, ManagedTransaction } from 'neo4j-driver';
 import type { ChangeEvent, NewChangeEvent } from '../../domain/change-events';
 import type {
-  ChangeEventFilter,
   ChangeEventPage,
   ChangeLogBounds,
+  ChangeLogRead,
   ChangeLogStore,
   ChangeLogWriter,
 } from '../../ports/change-log';
@@ -123,24 +123,18 @@ export class Neo4jChangeLogWriter implements ChangeLogWriter {
 export class Neo4jChangeLogStore implements ChangeLogStore {
   constructor(private readonly client: Neo4jClient) {}
 
-  read(
-    workspaceId: string,
-    after: number,
-    filter: ChangeEventFilter,
-    limit: number,
-    scanLimit: number,
-  ): Promise<ChangeEventPage> {
+  read(workspaceId: string, query: ChangeLogRead): Promise<ChangeEventPage> {
     return this.client.read(async (tx) => {
-      const rowCount = rowsToRead(filter, limit, scanLimit);
+      const rowCount = rowsToRead(query);
       const records = await runAll(tx, CHANGE_LOG_READ, {
         workspaceId,
-        after: toInt(after),
+        after: toInt(query.after),
         limit: toInt(rowCount),
       });
       const rows = records
         .flatMap((record) => eventRows(mapField(record, 'event')))
         .slice(0, rowCount);
-      return pageOfRows(rows, after, filter, limit, scanLimit, storedFields, toEvent);
+      return pageOfRows(rows, query, storedFields, toEvent);
     });
   }
 

@@ -1,9 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { NewChangeEvent } from '../../domain/change-events';
 import type {
-  ChangeEventFilter,
   ChangeEventPage,
   ChangeLogBounds,
+  ChangeLogRead,
   ChangeLogStore,
   ChangeLogWriter,
 } from '../../ports/change-log';
@@ -122,17 +122,12 @@ export class SqliteChangeLogStore implements ChangeLogStore {
     );
   }
 
-  read(
-    workspaceId: string,
-    after: number,
-    filter: ChangeEventFilter,
-    limit: number,
-    scanLimit: number,
-  ): Promise<ChangeEventPage> {
+  read(workspaceId: string, query: ChangeLogRead): Promise<ChangeEventPage> {
+    const { after } = query;
     return settle(() => {
       // One read transaction: the page and `more` see the same committed log.
       const read = this.db.reader.transaction(() => {
-        const wanted = rowsToRead(filter, limit, scanLimit);
+        const wanted = rowsToRead(query);
         const rows: Array<{ occurredAt: string; event: BlockEvent }> = [];
         for (const block of this.scan.iterate(workspaceId, after)) {
           for (const event of decodeEventBlock(
@@ -149,10 +144,7 @@ export class SqliteChangeLogStore implements ChangeLogStore {
         }
         return pageOfRows(
           rows,
-          after,
-          filter,
-          limit,
-          scanLimit,
+          query,
           (row) => row.event.fields,
           (row) => blockEventOf(workspaceId, row.occurredAt, row.event),
         );

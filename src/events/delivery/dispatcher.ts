@@ -159,13 +159,12 @@ export class DeliveryDispatcher {
       ) {
         return;
       }
-      const page = await this.log.read(
-        workspaceId,
-        subscription.cursor,
-        { types: subscriptionTypes(subscription) },
-        PAGE,
-        SCAN,
-      );
+      const page = await this.log.read(workspaceId, {
+        after: subscription.cursor,
+        filter: { types: subscriptionTypes(subscription) },
+        limit: PAGE,
+        scanLimit: SCAN,
+      });
       const events = page.events.filter((event) => wants(subscription, event));
       let state = subscription;
       for (const event of events) {

@@ -235,7 +235,12 @@ export class SubscriptionService {
         },
       );
     }
-    const page = await this.log.read(workspaceId, seq - 1, {}, 1, 1);
+    const page = await this.log.read(workspaceId, {
+      after: seq - 1,
+      filter: {},
+      limit: 1,
+      scanLimit: 1,
+    });
     const event = page.events[0];
     if (!event || event.seq !== seq) {
       throw new NotFoundError(`Event ${seq} is not in the log.`, { seq });

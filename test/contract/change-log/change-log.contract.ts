@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { NewChangeEvent } from '../../../src/domain/change-events';
 import type { GraphNode } from '../../../src/domain/graph';
-import type { ChangeLogStore } from '../../../src/ports/change-log';
+import type { ChangeLogRead, ChangeLogStore } from '../../../src/ports/change-log';
 import type { GraphStore } from '../../../src/ports/graph-store';
+
+/** The reads below: the first ten events of a log, unfiltered, examining up to 100. */
+export const FIRST_PAGE: ChangeLogRead = { after: 0, filter: {}, limit: 10, scanLimit: 100 };
 
 /** The stores under test, on one engine, and how to remove what a run wrote. */
 export interface ChangeLogStores {
@@ -84,7 +87,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
         data: { before: { v: 1 }, after: { v: 2 }, changedKeys: ['v'] },
       });
       expect(await append(ws, [third])).toBe(3);
-      const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
+      const page = await stores.changeLog.read(ws, FIRST_PAGE);
       expect(page.events.map((e) => [e.seq, e.subjectId])).toEqual([
         [1, 'a'],
         [2, 'b'],
@@ -99,7 +102,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
       expect(await stores.changeLog.bounds(ws)).toEqual({ head: 3, horizon: 0 });
       // Another workspace's events never show.
       expect(
-        (await stores.changeLog.read(other, 0, {}, 10, 100)).events.map((e) => e.subjectId),
+        (await stores.changeLog.read(other, FIRST_PAGE)).events.map((e) => e.subjectId),
       ).toEqual(['x']);
     });
 
@@ -115,7 +118,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
       ).rejects.toThrow('rolled back');
       expect(await stores.graph.getNode(ws, 'rolled-back')).toBeNull();
       await append(ws, [event('next')]);
-      const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
+      const page = await stores.changeLog.read(ws, FIRST_PAGE);
       expect(page.events.map((e) => [e.seq, e.subjectId])).toEqual([
         [1, 'kept'],
         [2, 'next'],
@@ -126,7 +129,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
       const ws = workspace();
       await append(ws, [event('n1')], node('n1'));
       expect(await stores.graph.getNode(ws, 'n1')).not.toBeNull();
-      expect((await stores.changeLog.read(ws, 0, {}, 10, 100)).events).toHaveLength(1);
+      expect((await stores.changeLog.read(ws, FIRST_PAGE)).events).toHaveLength(1);
     });
 
     it('numbers concurrent transactions of one workspace in commit order, once each', async () => {
@@ -137,7 +140,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
       expect([...heads].sort((a, b) => a - b)).toEqual(
         Array.from({ length: 12 }, (_, i) => 2 * (i + 1)),
       );
-      const page = await stores.changeLog.read(ws, 0, {}, 100, 100);
+      const page = await stores.changeLog.read(ws, { ...FIRST_PAGE, limit: 100 });
       expect(page.events.map((e) => e.seq)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
       // Each transaction's two events are adjacent: nothing interleaved them.
       for (let i = 0; i < 24; i += 2) {
@@ -151,13 +154,13 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
         ws,
         Array.from({ length: 5 }, (_, i) => event(`e${i + 1}`)),
       );
-      const first = await stores.changeLog.read(ws, 0, {}, 2, 100);
+      const first = await stores.changeLog.read(ws, { ...FIRST_PAGE, limit: 2 });
       expect(first.events.map((e) => e.seq)).toEqual([1, 2]);
       expect(first).toMatchObject({ cursor: 2, more: true });
-      const rest = await stores.changeLog.read(ws, first.cursor, {}, 10, 100);
+      const rest = await stores.changeLog.read(ws, { ...FIRST_PAGE, after: first.cursor });
       expect(rest.events.map((e) => e.seq)).toEqual([3, 4, 5]);
       expect(rest).toMatchObject({ cursor: 5, more: false });
-      expect(await stores.changeLog.read(ws, 5, {}, 10, 100)).toEqual({
+      expect(await stores.changeLog.read(ws, { ...FIRST_PAGE, after: 5 })).toEqual({
         events: [],
         cursor: 5,
         more: false,
@@ -173,13 +176,24 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
         event('p2', { type: 'node.updated', subjectType: 'Pump', subjectTypeBefore: 'Valve' }),
         event('v2', { type: 'node.deleted', subjectType: 'Valve' }),
       ]);
-      const valves = await stores.changeLog.read(ws, 0, { subjectType: 'Valve' }, 10, 100);
+      const valves = await stores.changeLog.read(ws, {
+        ...FIRST_PAGE,
+        filter: { subjectType: 'Valve' },
+      });
       expect(valves.events.map((e) => e.subjectId)).toEqual(['v1', 'p2', 'v2']);
-      const created = await stores.changeLog.read(ws, 0, { types: ['node.created'] }, 10, 100);
+      const created = await stores.changeLog.read(ws, {
+        ...FIRST_PAGE,
+        filter: { types: ['node.created'] },
+      });
       expect(created.events.map((e) => e.subjectId)).toEqual(['p1', 'v1']);
       expect(created).toMatchObject({ cursor: 5, more: false });
       // The scan limit bounds the work: fewer events, a cursor further on, more to come.
-      const scanned = await stores.changeLog.read(ws, 0, { types: ['node.deleted'] }, 10, 2);
+      const scanned = await stores.changeLog.read(ws, {
+        after: 0,
+        filter: { types: ['node.deleted'] },
+        limit: 10,
+        scanLimit: 2,
+      });
       expect(scanned).toEqual({ events: [], cursor: 2, more: true });
     });
 
@@ -191,17 +205,34 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
         ...Array.from({ length: 3 }, (_, i) => event(`m${i}`, { occurredAt: later })),
       ];
       expect(await append(ws, events)).toBe(2503);
-      const all = await stores.changeLog.read(ws, 0, {}, 5000, 10_000);
+      const all = await stores.changeLog.read(ws, {
+        after: 0,
+        filter: {},
+        limit: 5000,
+        scanLimit: 10_000,
+      });
       expect(all.events.map((e) => e.subjectId)).toEqual(events.map((e) => e.subjectId));
       expect(all.events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
       expect(all.events[2501]?.occurredAt).toBe(later);
       const seqs = async (after: number, limit: number) =>
-        (await stores.changeLog.read(ws, after, {}, limit, 10_000)).events.map((e) => e.seq);
+        (
+          await stores.changeLog.read(ws, {
+            after,
+            filter: {},
+            limit,
+            scanLimit: 10_000,
+          })
+        ).events.map((e) => e.seq);
       expect(await seqs(998, 4)).toEqual([999, 1000, 1001, 1002]);
       expect(await seqs(2499, 3)).toEqual([2500, 2501, 2502]);
       expect(await seqs(2502, 10)).toEqual([2503]);
       // The scan limit counts events, however they are stored.
-      const scanned = await stores.changeLog.read(ws, 10, { types: ['node.deleted'] }, 10, 1500);
+      const scanned = await stores.changeLog.read(ws, {
+        after: 10,
+        filter: { types: ['node.deleted'] },
+        limit: 10,
+        scanLimit: 1500,
+      });
       expect(scanned).toEqual({ events: [], cursor: 1510, more: true });
     });
 
@@ -224,7 +255,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
       // The three events of one transaction go at once, even under a step of one.
       expect(await stores.changeLog.trim(cut, 1)).toBe(3);
       expect(await stores.changeLog.bounds(ws)).toEqual({ head: 7, horizon: 6 });
-      const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
+      const page = await stores.changeLog.read(ws, FIRST_PAGE);
       expect(page.events.map((e) => e.seq)).toEqual([7]);
     });
 
@@ -243,7 +274,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
         // one at a time: the step bound
       }
       expect(await stores.changeLog.bounds(ws)).toEqual({ head: 3, horizon: 2 });
-      const page = await stores.changeLog.read(ws, 2, {}, 10, 100);
+      const page = await stores.changeLog.read(ws, { ...FIRST_PAGE, after: 2 });
       expect(page.events.map((e) => e.subjectId)).toEqual(['new']);
       expect(await stores.changeLog.trim('2001-01-01T00:00:00.000Z', 10)).toBe(0);
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import neo4j from 'neo4j-driver';
 import type { NewChangeEvent } from '../../../src/domain/change-events';
 import { neo4jTarget, purge } from '../../support/neo4j';
-import { changeLogContract, event } from './change-log.contract';
+import { changeLogContract, event, FIRST_PAGE } from './change-log.contract';
 import { skipEngine } from '../skips';
 
 const target = neo4jTarget();
@@ -50,7 +50,14 @@ if (!target.available) {
         return result.records.map((record) => Number(record.get('count')));
       });
     const seqsOf = async (ws: string, after: number, limit: number) =>
-      (await stores.changeLog.read(ws, after, {}, limit, 10_000)).events.map((e) => e.seq);
+      (
+        await stores.changeLog.read(ws, {
+          after,
+          filter: {},
+          limit,
+          scanLimit: 10_000,
+        })
+      ).events.map((e) => e.seq);
 
     it('stores an append in blocks of one time, at most 1,000 events per node', async () => {
       const ws = workspace();
@@ -88,7 +95,7 @@ if (!target.available) {
       expect(
         await append(ws, [event('new1', { occurredAt: at }), event('new2', { occurredAt: at })]),
       ).toBe(4);
-      const page = await stores.changeLog.read(ws, 0, {}, 10, 100);
+      const page = await stores.changeLog.read(ws, FIRST_PAGE);
       expect(page.events.map((e) => [e.seq, e.subjectId])).toEqual([
         [1, 'old1'],
         [2, 'old2'],
@@ -97,7 +104,10 @@ if (!target.available) {
       ]);
       expect(page.events[1]).toMatchObject({ id: 'evt_old2', subjectTypeBefore: 'Valve' });
       expect(page.events[0]).not.toHaveProperty('subjectTypeBefore');
-      const valves = await stores.changeLog.read(ws, 0, { subjectType: 'Valve' }, 10, 100);
+      const valves = await stores.changeLog.read(ws, {
+        ...FIRST_PAGE,
+        filter: { subjectType: 'Valve' },
+      });
       expect(valves.events.map((e) => e.subjectId)).toEqual(['old2']);
       expect(await seqsOf(ws, 1, 2)).toEqual([2, 3]);
     });

@@ -6,7 +6,7 @@ import { SqliteChangeLogStore } from '../../../src/adapters/sqlite/change-log';
 import { openDatabase } from '../../../src/adapters/sqlite/database';
 import { SqliteGraphStore } from '../../../src/adapters/sqlite/graph-store';
 import { MIGRATIONS } from '../../../src/adapters/sqlite/migrations/index';
-import { changeLogContract, event } from './change-log.contract';
+import { changeLogContract, event, FIRST_PAGE } from './change-log.contract';
 
 changeLogContract('sqlite', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'change-log-'));
@@ -91,7 +91,7 @@ describe('ChangeLog on SQLite: events stored in blocks', () => {
     expect(
       await graph.transaction(ws, (uow) => uow.changes.append([event('new1', { occurredAt: at })])),
     ).toBe(3);
-    const page = await changeLog.read(ws, 0, {}, 10, 100);
+    const page = await changeLog.read(ws, FIRST_PAGE);
     expect(page.events.map((e) => [e.seq, e.id, e.subjectId])).toEqual([
       [1, 'evt_old1', 'old1'],
       [2, 'evt_old2', 'old2'],
@@ -110,7 +110,7 @@ describe('ChangeLog on SQLite: events stored in blocks', () => {
       data: { before: null, after: { id: 'old1', name: 'ü "quoted" 🚀' } },
     });
     expect(page.events[1]).toMatchObject({ subjectTypeBefore: 'Valve', type: 'node.updated' });
-    const valves = await changeLog.read(ws, 0, { subjectType: 'Valve' }, 10, 100);
+    const valves = await changeLog.read(ws, { ...FIRST_PAGE, filter: { subjectType: 'Valve' } });
     expect(valves.events.map((e) => e.subjectId)).toEqual(['old2']);
     expect(
       db.reader.prepare(`SELECT name FROM sqlite_master WHERE name = 'change_events'`).all(),
