@@ -34,6 +34,16 @@ export interface FailureState {
 }
 
 /**
+ * A new signing secret for a subscription: the current one becomes the previous one, still
+ * honoured until `previousExpiresAt`; `at` is the time of the change (`updatedAt`).
+ */
+export interface SecretRotation {
+  secret: string;
+  previousExpiresAt: string;
+  at: string;
+}
+
+/**
  * Outbound webhook subscriptions and their delivery log, in the system store (the embedded
  * SQLite store, or Neo4j when configured). Signing secrets are sealed at rest, as connector
  * secrets are; this port takes and gives them in clear. Every method but `due` and
@@ -55,14 +65,8 @@ export interface EventSubscriptionStore extends SealedSecretStore {
   /** Removes the subscription and its delivery log; false when it did not exist. */
   delete(workspaceId: string, id: string): Promise<boolean>;
   secrets(workspaceId: string, id: string): Promise<SubscriptionSecrets | null>;
-  /** A new current secret; the old one is honoured until `previousExpiresAt`. */
-  rotateSecret(
-    workspaceId: string,
-    id: string,
-    secret: string,
-    previousExpiresAt: string,
-    at: string,
-  ): Promise<boolean>;
+  /** A new current secret (see `SecretRotation`); false when the subscription does not exist. */
+  rotateSecret(workspaceId: string, id: string, rotation: SecretRotation): Promise<boolean>;
   /**
    * Enabled subscriptions with events to send at `now`, across workspaces: their cursor is
    * behind the head of their workspace's change log and no retry is pending. At most `limit`.

@@ -6,6 +6,7 @@ import type {
 import type {
   EventSubscriptionStore,
   FailureState,
+  SecretRotation,
   SubscriptionChanges,
 } from '../../ports/event-subscription-store';
 import {
@@ -157,9 +158,7 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
   rotateSecret(
     workspaceId: string,
     id: string,
-    secret: string,
-    previousExpiresAt: string,
-    at: string,
+    { secret, previousExpiresAt, at }: SecretRotation,
   ): Promise<boolean> {
     const sealed = sealSubscriptionSecret(this.box, secret, workspaceId, id);
     return this.client.write(async (tx) => {

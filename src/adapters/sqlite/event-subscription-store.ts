@@ -7,6 +7,7 @@ import type {
 import type {
   EventSubscriptionStore,
   FailureState,
+  SecretRotation,
   SubscriptionChanges,
 } from '../../ports/event-subscription-store';
 import {
@@ -262,9 +263,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
   async rotateSecret(
     workspaceId: string,
     id: string,
-    secret: string,
-    previousExpiresAt: string,
-    at: string,
+    { secret, previousExpiresAt, at }: SecretRotation,
   ): Promise<boolean> {
     const sealed = sealSubscriptionSecret(this.box, secret, workspaceId, id);
     return this.db.exclusive(

@@ -187,13 +187,11 @@ export class SubscriptionService {
     const secret = newWebhookSecret();
     const nowMs = this.clock.now();
     const grace = graceSeconds ?? this.options.secretGraceSeconds;
-    const rotated = await this.store.rotateSecret(
-      workspaceId,
-      id,
+    const rotated = await this.store.rotateSecret(workspaceId, id, {
       secret,
-      new Date(nowMs + grace * 1000).toISOString(),
-      new Date(nowMs).toISOString(),
-    );
+      previousExpiresAt: new Date(nowMs + grace * 1000).toISOString(),
+      at: new Date(nowMs).toISOString(),
+    });
     if (!rotated) {
       throw new NotFoundError(`Webhook subscription ${id} not found.`, { id });
     }

@@ -152,9 +152,13 @@ export function eventSubscriptionStoreContract(
         await stores.subscriptions.update(ws, 'sub_missing', { enabled: true }, at(6)),
       ).toBeNull();
       const second = newWebhookSecret();
-      expect(await stores.subscriptions.rotateSecret(ws, sub.id, second, at(100), at(7))).toBe(
-        true,
-      );
+      expect(
+        await stores.subscriptions.rotateSecret(ws, sub.id, {
+          secret: second,
+          previousExpiresAt: at(100),
+          at: at(7),
+        }),
+      ).toBe(true);
       expect(await stores.subscriptions.secrets(ws, sub.id)).toEqual({
         current: second,
         previous: first,
@@ -269,7 +273,11 @@ export function eventSubscriptionStoreContract(
       const oldStore = stores.storeWith(boxOf(KEY_A));
       const [first, second] = [newWebhookSecret(), newWebhookSecret()];
       await oldStore.create(sub, first);
-      await oldStore.rotateSecret(ws, sub.id, second, at(100), at(1));
+      await oldStore.rotateSecret(ws, sub.id, {
+        secret: second,
+        previousExpiresAt: at(100),
+        at: at(1),
+      });
       const rotating = stores.storeWith(boxOf(KEY_B, KEY_A));
       let after = null;
       for (let i = 0; i < 1000; i += 1) {
