@@ -126,22 +126,28 @@ export const EDGES_OF_TYPE = cypher(
   ORDER BY edge.id`,
 );
 
-export const NODE_TYPE_COUNTS = cypher(
-  'node-type-counts',
-  ['workspaceId'],
-  `
-  MATCH (n:Entity {workspaceId: $workspaceId})
-  RETURN n.entityType AS type, count(*) AS count
+/** How many records of each type `match` finds in the workspace, `type` naming the type. */
+function typeCounts(name: string, match: string, type: string) {
+  return cypher(
+    name,
+    ['workspaceId'],
+    `
+  MATCH ${match}
+  RETURN ${type} AS type, count(*) AS count
   ORDER BY type`,
+  );
+}
+
+export const NODE_TYPE_COUNTS = typeCounts(
+  'node-type-counts',
+  '(n:Entity {workspaceId: $workspaceId})',
+  'n.entityType',
 );
 
-export const EDGE_TYPE_COUNTS = cypher(
+export const EDGE_TYPE_COUNTS = typeCounts(
   'edge-type-counts',
-  ['workspaceId'],
-  `
-  MATCH (k:_EdgeRef {workspaceId: $workspaceId})
-  RETURN k.type AS type, count(*) AS count
-  ORDER BY type`,
+  '(k:_EdgeRef {workspaceId: $workspaceId})',
+  'k.type',
 );
 
 export const EDGES_AT_SOURCE = cypher(
