@@ -87,6 +87,19 @@ export function slotted<const P extends string, const S extends string>(
   };
 }
 
+/**
+ * The text of a statement deleting one chunk of what `match` finds (a MATCH, and a WHERE
+ * if any, binding `x`): at most `$limit` of them, returning how many as `deleted`. A removal
+ * too large for one transaction runs it until `deleted` is below the limit.
+ */
+export function deleteChunkText(match: string, x: string): string {
+  return `
+  ${match}
+  WITH ${x} LIMIT $limit
+  DELETE ${x}
+  RETURN count(*) AS deleted`;
+}
+
 /** Runs `statement` in `tx` with exactly its declared parameters; returns every record. */
 export async function runAll<P extends string>(
   tx: ManagedTransaction,

@@ -1,4 +1,4 @@
-import { cypher, slotted } from '../statement';
+import { cypher, deleteChunkText, slotted } from '../statement';
 
 /**
  * OAuth grants: pending authorization requests `(:_OAuthRequest)` and authorization codes
@@ -164,12 +164,11 @@ export const EXPIRED_PURGE_CHUNK = slotted(
   'oauth-expired-purge-chunk',
   ['before', 'limit'],
   ['RECORD_SYSTEM_LABEL'],
-  `
-  MATCH (x:\`__RECORD_SYSTEM_LABEL__\`)
-  WHERE x.expiresAt < $before
-  WITH x LIMIT $limit
-  DELETE x
-  RETURN count(*) AS deleted`,
+  deleteChunkText(
+    `MATCH (x:\`__RECORD_SYSTEM_LABEL__\`)
+  WHERE x.expiresAt < $before`,
+    'x',
+  ),
 );
 
 export const REQUESTS_PURGE_CHUNK = EXPIRED_PURGE_CHUNK.fill({

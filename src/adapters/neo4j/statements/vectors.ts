@@ -1,4 +1,4 @@
-import { cypher, slotted } from '../statement';
+import { cypher, deleteChunkText, slotted } from '../statement';
 
 /**
  * Search vectors in Neo4j (docs/search.md "Neo4j"): one `(:_Vector {workspaceId, nodeId,
@@ -91,11 +91,7 @@ export const VECTOR_CLEAR_CHUNK = slotted(
   'vector-clear-chunk',
   ['workspaceId', 'limit'],
   ['VECTOR_SYSTEM_LABEL'],
-  `
-  MATCH (v:\`__VECTOR_SYSTEM_LABEL__\` {workspaceId: $workspaceId})
-  WITH v LIMIT $limit
-  DELETE v
-  RETURN count(*) AS deleted`,
+  deleteChunkText('MATCH (v:`__VECTOR_SYSTEM_LABEL__` {workspaceId: $workspaceId})', 'v'),
 );
 
 /** Deletes up to `$limit` points of every workspace (the index is recreated). */
@@ -103,11 +99,7 @@ export const VECTOR_DELETE_CHUNK = slotted(
   'vector-delete-chunk',
   ['limit'],
   ['VECTOR_SYSTEM_LABEL'],
-  `
-  MATCH (v:\`__VECTOR_SYSTEM_LABEL__\`)
-  WITH v LIMIT $limit
-  DELETE v
-  RETURN count(*) AS deleted`,
+  deleteChunkText('MATCH (v:`__VECTOR_SYSTEM_LABEL__`)', 'v'),
 );
 
 export const VECTOR_COUNT = slotted(

@@ -1,4 +1,4 @@
-import { cypher } from '../statement';
+import { cypher, deleteChunkText } from '../statement';
 import { CONNECTOR_STATEMENTS } from './webhook-connectors';
 
 /**
@@ -22,11 +22,10 @@ import { CONNECTOR_STATEMENTS } from './webhook-connectors';
 export const CONNECTOR_EVENTS_DELETE_CHUNK = cypher(
   'webhook-connector-events-delete-chunk',
   ['workspaceId', 'connectorId', 'limit'],
-  `
-  MATCH (e:_WebhookEvent {workspaceId: $workspaceId, connectorId: $connectorId})
-  WITH e LIMIT $limit
-  DELETE e
-  RETURN count(*) AS deleted`,
+  deleteChunkText(
+    'MATCH (e:_WebhookEvent {workspaceId: $workspaceId, connectorId: $connectorId})',
+    'e',
+  ),
 );
 
 export const CLAIM_LOCK_DELETE = cypher(
@@ -207,12 +206,11 @@ export const EVENT_LIST = cypher(
 export const EVENTS_PURGE_CHUNK = cypher(
   'webhook-events-purge-chunk',
   ['before', 'limit'],
-  `
-  MATCH (e:_WebhookEvent)
-  WHERE e.receivedAt < $before
-  WITH e LIMIT $limit
-  DELETE e
-  RETURN count(*) AS deleted`,
+  deleteChunkText(
+    `MATCH (e:_WebhookEvent)
+  WHERE e.receivedAt < $before`,
+    'e',
+  ),
 );
 
 /** Events left `received` by a stopped process become `failed` and give up their delivery. */
