@@ -100,6 +100,17 @@ export function deleteChunkText(match: string, x: string): string {
   RETURN count(*) AS deleted`;
 }
 
+/**
+ * The start of a retention statement: at most `$limit` of the `label` records whose `time`
+ * is before `$before`, oldest first, bound to `x`.
+ */
+export function oldestBeforeText(x: string, label: string, time: string): string {
+  return `
+  MATCH (${x}:${label})
+  WHERE ${x}.${time} < $before
+  WITH ${x} ORDER BY ${x}.${time} LIMIT $limit`;
+}
+
 /** Runs `statement` in `tx` with exactly its declared parameters; returns every record. */
 export async function runAll<P extends string>(
   tx: ManagedTransaction,

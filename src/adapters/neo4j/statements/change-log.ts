@@ -1,4 +1,4 @@
-import { cypher } from '../statement';
+import { cypher, oldestBeforeText } from '../statement';
 
 /**
  * The change log (docs/events.md). The events a transaction appends are stored together,
@@ -81,10 +81,7 @@ export const CHANGE_LOG_BOUNDS = cypher(
 export const CHANGE_LOG_TRIM = cypher(
   'change-log-trim',
   ['before', 'limit'],
-  `
-  MATCH (e:_ChangeEvent)
-  WHERE e.occurredAt < $before
-  WITH e ORDER BY e.occurredAt LIMIT $limit
+  `${oldestBeforeText('e', '_ChangeEvent', 'occurredAt')}
   WITH collect(e) AS oldest
   WITH oldest,
        reduce(through = [0], x IN oldest | through + (last(through) + coalesce(x.count, 1)))

@@ -1,4 +1,4 @@
-import { cypher } from '../statement';
+import { cypher, oldestBeforeText } from '../statement';
 
 /**
  * Outbound webhook subscriptions (docs/events.md). A subscription is
@@ -161,10 +161,7 @@ export const ATTEMPT_LIST = cypher(
 export const ATTEMPT_TRIM = cypher(
   'attempt-trim',
   ['before', 'limit'],
-  `
-  MATCH (a:_EventDeliveryAttempt)
-  WHERE a.attemptedAt < $before
-  WITH a ORDER BY a.attemptedAt LIMIT $limit
+  `${oldestBeforeText('a', '_EventDeliveryAttempt', 'attemptedAt')}
   DELETE a
   RETURN count(*) AS removed`,
 );
