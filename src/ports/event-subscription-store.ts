@@ -33,6 +33,13 @@ export interface FailureState {
   lastError: string;
 }
 
+/** A failed attempt at the event after `cursor`: the state it leaves, recorded at `at`. */
+export interface RecordedFailure {
+  cursor: number;
+  state: FailureState;
+  at: string;
+}
+
 /**
  * A new signing secret for a subscription: the current one becomes the previous one, still
  * honoured until `previousExpiresAt`; `at` is the time of the change (`updatedAt`).
@@ -79,14 +86,8 @@ export interface EventSubscriptionStore extends SealedSecretStore {
    * still `from` (another instance, or a replay, did not move it meanwhile).
    */
   advance(workspaceId: string, id: string, from: number, to: number, at: string): Promise<boolean>;
-  /** Records a failed attempt at the event after `cursor`, if the cursor is still there. */
-  fail(
-    workspaceId: string,
-    id: string,
-    cursor: number,
-    state: FailureState,
-    at: string,
-  ): Promise<boolean>;
+  /** Records a failed attempt (see `RecordedFailure`), if the cursor is still there. */
+  fail(workspaceId: string, id: string, failure: RecordedFailure): Promise<boolean>;
   appendAttempt(attempt: DeliveryAttempt): Promise<void>;
   /**
    * A successful delivery: appends `attempt` and moves the cursor from `from` to `to` (as

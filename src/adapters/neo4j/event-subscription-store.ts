@@ -5,7 +5,7 @@ import type {
 } from '../../domain/event-subscriptions';
 import type {
   EventSubscriptionStore,
-  FailureState,
+  RecordedFailure,
   SecretRotation,
   SubscriptionChanges,
 } from '../../ports/event-subscription-store';
@@ -204,13 +204,7 @@ export class Neo4jEventSubscriptionStore implements EventSubscriptionStore {
     });
   }
 
-  fail(
-    workspaceId: string,
-    id: string,
-    cursor: number,
-    state: FailureState,
-    at: string,
-  ): Promise<boolean> {
+  fail(workspaceId: string, id: string, { cursor, state, at }: RecordedFailure): Promise<boolean> {
     return this.client.write(async (tx) => {
       const record = await runOne(tx, SUBSCRIPTION_FAIL, {
         workspaceId,

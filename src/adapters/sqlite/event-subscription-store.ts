@@ -6,7 +6,7 @@ import type {
 } from '../../domain/event-subscriptions';
 import type {
   EventSubscriptionStore,
-  FailureState,
+  RecordedFailure,
   SecretRotation,
   SubscriptionChanges,
 } from '../../ports/event-subscription-store';
@@ -297,9 +297,7 @@ export class SqliteEventSubscriptionStore implements EventSubscriptionStore {
   async fail(
     workspaceId: string,
     id: string,
-    cursor: number,
-    state: FailureState,
-    at: string,
+    { cursor, state, at }: RecordedFailure,
   ): Promise<boolean> {
     return this.db.exclusive(
       () => this.failStmt.run({ workspaceId, id, cursor, ...state, at }).changes === 1,

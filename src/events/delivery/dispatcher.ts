@@ -262,18 +262,16 @@ export class DeliveryDispatcher {
         ? outcome.retryAfterSeconds * 1000
         : null;
     const delay = retryDelayMs(subscription.attempts + 1, retryAfterMs);
-    await this.store.fail(
-      workspaceId,
-      id,
-      subscription.cursor,
-      {
+    await this.store.fail(workspaceId, id, {
+      cursor: subscription.cursor,
+      state: {
         attempts: subscription.attempts + 1,
         failingSince,
         nextAttemptAt: new Date(nowMs + delay).toISOString(),
         lastError: record.error ?? 'failed',
       },
       at,
-    );
+    });
     return false;
   }
 

@@ -180,7 +180,9 @@ export function eventSubscriptionStoreContract(
         nextAttemptAt: at(60),
         lastError: 'boom',
       };
-      expect(await stores.subscriptions.fail(ws, sub.id, 0, failure, at(2))).toBe(true);
+      expect(
+        await stores.subscriptions.fail(ws, sub.id, { cursor: 0, state: failure, at: at(2) }),
+      ).toBe(true);
       expect(await stores.subscriptions.get(ws, sub.id)).toMatchObject({ ...failure, cursor: 0 });
       expect(await stores.subscriptions.advance(ws, sub.id, 3, 5, at(3))).toBe(false);
       expect(await stores.subscriptions.advance(ws, sub.id, 0, 5, at(3))).toBe(true);
@@ -191,7 +193,9 @@ export function eventSubscriptionStoreContract(
         nextAttemptAt: null,
         lastError: null,
       });
-      expect(await stores.subscriptions.fail(ws, sub.id, 0, failure, at(4))).toBe(false);
+      expect(
+        await stores.subscriptions.fail(ws, sub.id, { cursor: 0, state: failure, at: at(4) }),
+      ).toBe(false);
       // A delivery's attempt and cursor move are one write; from a stale cursor, only the log.
       const ok = attempt(sub, 6, { outcome: 'succeeded', responseStatus: 200, error: null });
       expect(await stores.subscriptions.delivered(ok, 5, 6, at(6))).toBe(true);
