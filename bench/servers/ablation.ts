@@ -38,6 +38,7 @@ async function fullApp(removed: Set<string>): Promise<Express> {
     const principal = await deps.authenticator.authenticate(`Bearer ${config.bootstrap.apiKey}`);
     deps.authenticator = {
       authenticate: () => Promise.resolve(principal),
+      authenticateNow: () => principal,
     } as unknown as Authenticator;
   }
   return createApp(deps);

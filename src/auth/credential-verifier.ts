@@ -14,4 +14,9 @@ export type VerifyResult =
  */
 export interface CredentialVerifier {
   verify(token: string): Promise<VerifyResult>;
+  /**
+   * What `verify` would answer, when it is known without a round trip (a cached record);
+   * undefined otherwise, never `unknown` for a token merely not cached.
+   */
+  verifyNow?(token: string): VerifyResult | undefined;
 }

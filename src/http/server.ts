@@ -173,9 +173,15 @@ export function createHttpServer(
   const stalls = watchStalledResponses(server, timeouts.responseStallMs ?? 120_000, logger);
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     responses.set(req.socket, res);
-    // Once the parser is done with what arrived: a request without a body (most of them)
-    // is complete by then, and needs no bound.
-    queueMicrotask(() => boundBody(req, res, timeouts.bodyMs, logger));
+    // A request that announces no body (most of them) is complete once its headers are
+    // parsed, and needs no bound; for the others, look once the parser is done with what
+    // arrived.
+    if (
+      req.headers['content-length'] !== undefined ||
+      req.headers['transfer-encoding'] !== undefined
+    ) {
+      queueMicrotask(() => boundBody(req, res, timeouts.bodyMs, logger));
+    }
     stalls.watch(res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

@@ -36,6 +36,8 @@ export interface CounterStore {
    * over-admitted. A key's expiry is set by its first hit and not moved by later ones.
    */
   hit(windows: readonly CounterWindow[]): Promise<HitResult>;
+  /** `hit` done at once, by a store that needs no round trip (this process's memory). */
+  hitNow?(windows: readonly CounterWindow[]): HitResult;
   /** The counter under `key`, or null when it has no hits (or has expired). */
   read(key: string): Promise<CounterState | null>;
   /** Forgets the counter under `key`. */

@@ -13,6 +13,8 @@ export interface NewWorkspace {
 export interface WorkspaceStore {
   create(workspace: NewWorkspace): Promise<Workspace>;
   get(id: string): Promise<Workspace | null>;
+  /** The workspace a cache in front of the store holds, without a read (see ApiKeyStore). */
+  cached?(id: string): Workspace | undefined;
   /** Workspaces among `ids`, ordered by creation time then id. */
   listByIds(ids: readonly string[], page: PageRequest): Promise<Page<Workspace>>;
   /** Every workspace (operators' CLI). */

@@ -42,6 +42,10 @@ export class CachedApiKeyStore implements ApiKeyStore {
     return this.inner.create(key);
   }
 
+  cachedBySecretHash(secretHash: string): ApiKey | undefined {
+    return this.byHash.get(secretHash);
+  }
+
   async findBySecretHash(secretHash: string): Promise<ApiKey | null> {
     const cached = this.byHash.get(secretHash);
     if (cached) {
@@ -97,6 +101,10 @@ export class CachedWorkspaceStore implements WorkspaceStore {
   create(workspace: NewWorkspace): Promise<Workspace> {
     this.byId.delete(workspace.id);
     return this.inner.create(workspace);
+  }
+
+  cached(id: string): Workspace | undefined {
+    return this.byId.get(id);
   }
 
   async get(id: string): Promise<Workspace | null> {

@@ -9,6 +9,7 @@ import {
   PLAN_LIMITS,
   type Plan,
   type RateLimits,
+  type Workspace,
 } from '../../domain/workspace';
 import {
   ForbiddenError,
@@ -55,29 +56,46 @@ export function createGuard(deps: GuardDeps) {
         : typeof options.scope === 'string'
           ? [options.scope]
           : options.scope;
-    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
       const header = req.headers['x-workspace-id'];
-      const admitted = await admit(
+      const workspaceHeader = typeof header === 'string' ? header : undefined;
+      const notify: AdmitNotify = {
+        principal: (principal) => {
+          req.ctx.principal = principal;
+        },
+        rate: (decision, plan, nowMs) => {
+          req.ctx.plan = plan;
+          setRateLimitHeaders(res, decision, nowMs);
+        },
+      };
+      const letIn = (admitted: Admitted): void => {
+        if (admitted.workspaceId !== undefined) {
+          req.ctx.workspaceId = admitted.workspaceId;
+          req.ctx.scopes = admitted.scopes;
+        }
+        next();
+      };
+      // Most requests carry a cached credential: they are let in (or refused) at once.
+      const now = admitNow(
         deps,
         req.headers.authorization,
-        typeof header === 'string' ? header : undefined,
+        workspaceHeader,
         options.workspace,
         required,
-        {
-          principal: (principal) => {
-            req.ctx.principal = principal;
-          },
-          rate: (decision, plan, nowMs) => {
-            req.ctx.plan = plan;
-            setRateLimitHeaders(res, decision, nowMs);
-          },
-        },
+        notify,
       );
-      if (admitted.workspaceId !== undefined) {
-        req.ctx.workspaceId = admitted.workspaceId;
-        req.ctx.scopes = admitted.scopes;
+      if (now) {
+        letIn(now);
+        return;
       }
-      next();
+      return admit(
+        deps,
+        req.headers.authorization,
+        workspaceHeader,
+        options.workspace,
+        required,
+        notify,
+      ).then(letIn);
     };
   };
 }
@@ -101,22 +119,108 @@ export async function admit(
   workspaceHeader: string | undefined,
   workspace: GuardOptions['workspace'],
   required: readonly Scope[],
-  notify: {
-    principal?: (principal: Principal) => void;
-    rate?: (decision: RateDecision, plan: Plan, nowMs: number) => void;
-  } = {},
+  notify: AdmitNotify = {},
 ): Promise<Admitted> {
   const principal = await deps.authenticator.authenticate(authorization);
   notify.principal?.(principal);
-
   const requested =
     workspaceHeader !== undefined && workspaceHeader !== '' ? workspaceHeader : undefined;
   const usable = usableWorkspace(principal, requested);
-
   if (deps.rateLimit.enabled) {
-    await applyRateLimit(deps, usable ?? principal.homeWorkspaceId, principal, notify.rate);
+    const workspaceId = usable ?? principal.homeWorkspaceId;
+    const charged = workspaceId ? await deps.workspaces.get(workspaceId) : null;
+    const { bucket, limits } = rateBucket(deps, charged, principal);
+    const nowMs = deps.clock.now();
+    const decision = await deps.rateLimiter.consume(bucket, limits, nowMs);
+    rateDecided(decision, charged, nowMs, notify);
   }
+  return checkAccess(principal, requested, usable, workspace, required);
+}
 
+/**
+ * `admit` without a promise, for a request whose credential and workspace are cached and
+ * whose rate limit is counted in this process: the same checks in the same order, and the
+ * same answer. Undefined, having counted nothing, when any of that needs a round trip
+ * (then `admit` does it all).
+ */
+export function admitNow(
+  deps: GuardDeps,
+  authorization: string | undefined,
+  workspaceHeader: string | undefined,
+  workspace: GuardOptions['workspace'],
+  required: readonly Scope[],
+  notify: AdmitNotify = {},
+): Admitted | undefined {
+  const principal = deps.authenticator.authenticateNow(authorization);
+  if (!principal) {
+    return undefined;
+  }
+  const requested =
+    workspaceHeader !== undefined && workspaceHeader !== '' ? workspaceHeader : undefined;
+  const usable = usableWorkspace(principal, requested);
+  if (deps.rateLimit.enabled) {
+    const workspaceId = usable ?? principal.homeWorkspaceId;
+    const charged = workspaceId ? deps.workspaces.cached?.(workspaceId) : null;
+    if (charged === undefined) {
+      return undefined;
+    }
+    const { bucket, limits } = rateBucket(deps, charged, principal);
+    const nowMs = deps.clock.now();
+    const decision = deps.rateLimiter.consumeNow(bucket, limits, nowMs);
+    if (!decision) {
+      return undefined;
+    }
+    notify.principal?.(principal);
+    rateDecided(decision, charged, nowMs, notify);
+  } else {
+    notify.principal?.(principal);
+  }
+  return checkAccess(principal, requested, usable, workspace, required);
+}
+
+/** What `admit` tells its caller as soon as it knows it. */
+export interface AdmitNotify {
+  principal?: (principal: Principal) => void;
+  rate?: (decision: RateDecision, plan: Plan, nowMs: number) => void;
+}
+
+/**
+ * The bucket a request is counted in and its limits: the workspace charged (the one named
+ * in x-workspace-id when the credential may use it, else its home), or the actor's own.
+ */
+function rateBucket(
+  deps: GuardDeps,
+  charged: Workspace | null,
+  principal: Principal,
+): { bucket: string; limits: RateLimits } {
+  return charged
+    ? {
+        bucket: `ws:${charged.id}`,
+        limits: effectiveLimits(charged, deps.rateLimit.enterpriseDefault),
+      }
+    : { bucket: `actor:${principal.actorId}`, limits: PLAN_LIMITS.starter };
+}
+
+function rateDecided(
+  decision: RateDecision,
+  charged: Workspace | null,
+  nowMs: number,
+  notify: AdmitNotify,
+): void {
+  notify.rate?.(decision, charged?.plan ?? 'starter', nowMs);
+  if (decision.exceeded) {
+    throw new RateLimitedError(decision.exceeded.window, decision.exceeded.retryAfterSeconds);
+  }
+}
+
+/** The workspace and scope checks, once the caller is known and counted. */
+function checkAccess(
+  principal: Principal,
+  requested: string | undefined,
+  usable: string | undefined,
+  workspace: GuardOptions['workspace'],
+  required: readonly Scope[],
+): Admitted {
   if (workspace === 'required') {
     if (requested === undefined) {
       throw new WorkspaceRequiredError();
@@ -157,23 +261,14 @@ function usableWorkspace(principal: Principal, requested: string | undefined): s
   return [...principal.workspaces.keys()].find((id) => id.toLowerCase() === wanted);
 }
 
-async function applyRateLimit(
-  deps: GuardDeps,
-  workspaceId: string | null | undefined,
-  principal: Principal,
-  notify: ((decision: RateDecision, plan: Plan, nowMs: number) => void) | undefined,
-): Promise<void> {
-  const workspace = workspaceId ? await deps.workspaces.get(workspaceId) : null;
-  const limits = workspace
-    ? effectiveLimits(workspace, deps.rateLimit.enterpriseDefault)
-    : PLAN_LIMITS.starter;
-  const bucket = workspace ? `ws:${workspace.id}` : `actor:${principal.actorId}`;
-  const nowMs = deps.clock.now();
-  const decision = await deps.rateLimiter.consume(bucket, limits, nowMs);
-  notify?.(decision, workspace?.plan ?? 'starter', nowMs);
-  if (decision.exceeded) {
-    throw new RateLimitedError(decision.exceeded.window, decision.exceeded.retryAfterSeconds);
+/** The last RateLimit-Policy value and its limits: most requests repeat the one before. */
+let policy = { minute: -1, day: -1, text: '' };
+
+function policyOf(minute: number, day: number): string {
+  if (policy.minute !== minute || policy.day !== day) {
+    policy = { minute, day, text: `"minute";q=${minute};w=60, "day";q=${day};w=86400` };
   }
+  return policy.text;
 }
 
 /**
@@ -189,10 +284,7 @@ function setRateLimitHeaders(res: Response, d: RateDecision, nowMs: number): voi
   res.setHeader('X-RateLimit-Limit', String(d.minute.limit));
   res.setHeader('X-RateLimit-Remaining', String(binding.remaining));
   res.setHeader('X-RateLimit-Reset', String(Math.ceil(binding.resetAtMs / 1000)));
-  res.setHeader(
-    'RateLimit-Policy',
-    `"minute";q=${d.minute.limit};w=60, "day";q=${d.day.limit};w=86400`,
-  );
+  res.setHeader('RateLimit-Policy', policyOf(d.minute.limit, d.day.limit));
   const resetSeconds = Math.max(0, Math.ceil((binding.resetAtMs - nowMs) / 1000));
   res.setHeader('RateLimit', `"${name}";r=${binding.remaining};t=${resetSeconds}`);
 }
