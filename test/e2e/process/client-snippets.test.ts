@@ -158,6 +158,16 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
     return `${head}\n${snippet.text}`;
   }
 
+  /** A snippet's test, or a skipped one naming why when its language cannot run here. */
+  function itRuns(lang: Lang, title: string, test: () => Promise<void>): void {
+    const reason = missing[lang];
+    if (reason) {
+      it.skip(`${title} (skipped: ${reason})`, () => undefined);
+    } else {
+      itOnce(title, test, SNIPPET_TIMEOUT_MS + 10_000);
+    }
+  }
+
   const titles = new Set<string>();
   for (const snippet of pageSnippets) {
     let title = `${snippet.where} (${snippet.lang}) runs`;
@@ -165,29 +175,20 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
       title = `${snippet.where} (${snippet.lang}, snippet ${n}) runs`;
     }
     titles.add(title);
-    const reason = missing[snippet.lang];
-    if (reason) {
-      it.skip(`${title} (skipped: ${reason})`, () => undefined);
-      continue;
-    }
-    itOnce(
-      title,
-      async () => {
-        const output = await run(snippet.lang, withSetUp(snippet));
-        if (snippet.lang === 'sh') {
-          // curl prints error answers without failing: an error answer must be the point.
-          if (snippet.section === 'Errors') {
-            expect(output).toContain('"code":"NOT_FOUND"');
-          } else {
-            expect(output).not.toContain('"success":false');
-          }
+    itRuns(snippet.lang, title, async () => {
+      const output = await run(snippet.lang, withSetUp(snippet));
+      if (snippet.lang === 'sh') {
+        // curl prints error answers without failing: an error answer must be the point.
+        if (snippet.section === 'Errors') {
+          expect(output).toContain('"code":"NOT_FOUND"');
+        } else {
+          expect(output).not.toContain('"success":false');
         }
-        if (snippet.section === 'Errors' && snippet.lang !== 'sh') {
-          expect(output).toMatch(/404 NOT_FOUND req_/);
-        }
-      },
-      SNIPPET_TIMEOUT_MS + 10_000,
-    );
+      }
+      if (snippet.section === 'Errors' && snippet.lang !== 'sh') {
+        expect(output).toMatch(/404 NOT_FOUND req_/);
+      }
+    });
   }
 
   itOnce(
@@ -229,18 +230,8 @@ describe('client snippets of docs/clients.md and README.md, against a real servi
   );
 
   for (const snippet of readmeSnippets) {
-    const title = `${snippet.where} (${snippet.lang}) runs`;
-    const reason = missing[snippet.lang];
-    if (reason) {
-      it.skip(`${title} (skipped: ${reason})`, () => undefined);
-      continue;
-    }
-    itOnce(
-      title,
-      async () => {
-        expect(await run(snippet.lang, snippet.text)).toMatch(/Feed pump/);
-      },
-      SNIPPET_TIMEOUT_MS + 10_000,
-    );
+    itRuns(snippet.lang, `${snippet.where} (${snippet.lang}) runs`, async () => {
+      expect(await run(snippet.lang, snippet.text)).toMatch(/Feed pump/);
+    });
   }
 });
