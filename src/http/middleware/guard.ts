@@ -75,27 +75,21 @@ export function createGuard(deps: GuardDeps) {
         }
         next();
       };
-      // Most requests carry a cached credential: they are let in (or refused) at once.
-      const now = admitNow(
+      const args = [
         deps,
         req.headers.authorization,
         workspaceHeader,
         options.workspace,
         required,
         notify,
-      );
+      ] as const;
+      // Most requests carry a cached credential: they are let in (or refused) at once.
+      const now = admitNow(...args);
       if (now) {
         letIn(now);
         return;
       }
-      return admit(
-        deps,
-        req.headers.authorization,
-        workspaceHeader,
-        options.workspace,
-        required,
-        notify,
-      ).then(letIn);
+      return admit(...args).then(letIn);
     };
   };
 }
@@ -114,21 +108,13 @@ export interface Admitted {
  * an HTTP answer carries both even when a later check refuses the request.
  */
 export async function admit(
-  deps: GuardDeps,
-  authorization: string | undefined,
-  workspaceHeader: string | undefined,
-  workspace: GuardOptions['workspace'],
-  required: readonly Scope[],
-  notify: AdmitNotify = {},
+  ...[deps, authorization, workspaceHeader, workspace, required, notify = {}]: AdmitArgs
 ): Promise<Admitted> {
   const principal = await deps.authenticator.authenticate(authorization);
   notify.principal?.(principal);
-  const requested =
-    workspaceHeader !== undefined && workspaceHeader !== '' ? workspaceHeader : undefined;
-  const usable = usableWorkspace(principal, requested);
+  const { requested, usable, chargedId } = target(principal, workspaceHeader);
   if (deps.rateLimit.enabled) {
-    const workspaceId = usable ?? principal.homeWorkspaceId;
-    const charged = workspaceId ? await deps.workspaces.get(workspaceId) : null;
+    const charged = chargedId ? await deps.workspaces.get(chargedId) : null;
     const { bucket, limits } = rateBucket(deps, charged, principal);
     const nowMs = deps.clock.now();
     const decision = await deps.rateLimiter.consume(bucket, limits, nowMs);
@@ -144,23 +130,15 @@ export async function admit(
  * (then `admit` does it all).
  */
 export function admitNow(
-  deps: GuardDeps,
-  authorization: string | undefined,
-  workspaceHeader: string | undefined,
-  workspace: GuardOptions['workspace'],
-  required: readonly Scope[],
-  notify: AdmitNotify = {},
+  ...[deps, authorization, workspaceHeader, workspace, required, notify = {}]: AdmitArgs
 ): Admitted | undefined {
   const principal = deps.authenticator.authenticateNow(authorization);
   if (!principal) {
     return undefined;
   }
-  const requested =
-    workspaceHeader !== undefined && workspaceHeader !== '' ? workspaceHeader : undefined;
-  const usable = usableWorkspace(principal, requested);
+  const { requested, usable, chargedId } = target(principal, workspaceHeader);
   if (deps.rateLimit.enabled) {
-    const workspaceId = usable ?? principal.homeWorkspaceId;
-    const charged = workspaceId ? deps.workspaces.cached?.(workspaceId) : null;
+    const charged = chargedId ? deps.workspaces.cached?.(chargedId) : null;
     if (charged === undefined) {
       return undefined;
     }
@@ -176,6 +154,30 @@ export function admitNow(
     notify.principal?.(principal);
   }
   return checkAccess(principal, requested, usable, workspace, required);
+}
+
+/** What `admit` and `admitNow` are asked. */
+type AdmitArgs = [
+  deps: GuardDeps,
+  authorization: string | undefined,
+  workspaceHeader: string | undefined,
+  workspace: GuardOptions['workspace'],
+  required: readonly Scope[],
+  notify?: AdmitNotify,
+];
+
+/**
+ * The workspace asked for (x-workspace-id), the caller's own spelling of it when it may act
+ * there, and the workspace its request is charged to: that one, else its home.
+ */
+function target(
+  principal: Principal,
+  workspaceHeader: string | undefined,
+): { requested?: string; usable?: string; chargedId: string | null } {
+  const requested =
+    workspaceHeader !== undefined && workspaceHeader !== '' ? workspaceHeader : undefined;
+  const usable = usableWorkspace(principal, requested);
+  return { requested, usable, chargedId: usable ?? principal.homeWorkspaceId };
 }
 
 /** What `admit` tells its caller as soon as it knows it. */
