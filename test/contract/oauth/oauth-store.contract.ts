@@ -335,6 +335,82 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
       });
     });
 
+    describe('records whose client or user does not exist', () => {
+      // (Not `toThrow`: SQLite's error may come from another Jest realm's Error class.)
+      it('refuses a request of an unknown client, and stores nothing', async () => {
+        const c = await client();
+        const id = unique('ar');
+        await expect(
+          s.grants.createRequest({
+            id,
+            clientId: 'cli_missing',
+            redirectUri: c.redirectUri,
+            scopes: ['read:nodes'],
+            state: 's',
+            codeChallenge: 'c'.repeat(43),
+            browserHash: 'b',
+            userId: null,
+            createdAt: at(0),
+            expiresAt: at(600),
+            completedAt: null,
+          }),
+        ).rejects.toHaveProperty('message');
+        expect(await s.grants.getRequest(id)).toBeNull();
+      });
+
+      it('refuses a code of an unknown client or user, and stores nothing', async () => {
+        const c = await client();
+        const u = await user();
+        for (const [clientId, userId] of [
+          ['cli_missing', u.id],
+          [c.id, 'usr_missing'],
+        ] as const) {
+          const hash = unique('hash');
+          await expect(
+            s.grants.createCode({
+              id: unique('code'),
+              codeHash: hash,
+              clientId,
+              userId,
+              redirectUri: c.redirectUri,
+              scopes: ['read:nodes'],
+              codeChallenge: 'c'.repeat(43),
+              codeChallengeMethod: 'S256',
+              createdAt: at(0),
+              expiresAt: at(60),
+            }),
+          ).rejects.toHaveProperty('message');
+          expect(await s.grants.findCode(hash)).toBeNull();
+        }
+      });
+
+      it('refuses a token family of an unknown client or user, and stores no token', async () => {
+        const c = await client();
+        const u = await user();
+        const code = await codeFor(c, u.id);
+        for (const [clientId, userId] of [
+          ['cli_missing', u.id],
+          [c.id, 'usr_missing'],
+        ] as const) {
+          const tokens = pair();
+          await expect(
+            s.grants.startFamily(
+              {
+                id: unique('fam'),
+                clientId,
+                userId,
+                authorizationCodeId: code.id,
+                createdAt: at(1),
+              },
+              tokens,
+            ),
+          ).rejects.toHaveProperty('message');
+          expect(await s.grants.findAccessToken(tokens.access.tokenHash)).toBeNull();
+          expect(await s.grants.findRefreshToken(tokens.refresh.tokenHash)).toBeNull();
+        }
+      });
+    });
+
     describe('authorization codes', () => {
       it('finds a code by hash and consumes it exactly once, even concurrently', async () => {
         const code = await codeFor(await client(), (await user()).id);
