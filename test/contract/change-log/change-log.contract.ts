@@ -216,12 +216,7 @@ export function changeLogContract(name: string, factory: () => Promise<ChangeLog
       expect(all.events[2501]?.occurredAt).toBe(later);
       const seqs = async (after: number, limit: number) =>
         (
-          await stores.changeLog.read(ws, {
-            after,
-            filter: {},
-            limit,
-            scanLimit: 10_000,
-          })
+          await stores.changeLog.read(ws, { ...FIRST_PAGE, after, limit, scanLimit: 10_000 })
         ).events.map((e) => e.seq);
       expect(await seqs(998, 4)).toEqual([999, 1000, 1001, 1002]);
       expect(await seqs(2499, 3)).toEqual([2500, 2501, 2502]);

@@ -51,12 +51,7 @@ if (!target.available) {
       });
     const seqsOf = async (ws: string, after: number, limit: number) =>
       (
-        await stores.changeLog.read(ws, {
-          after,
-          filter: {},
-          limit,
-          scanLimit: 10_000,
-        })
+        await stores.changeLog.read(ws, { ...FIRST_PAGE, after, limit, scanLimit: 10_000 })
       ).events.map((e) => e.seq);
 
     it('stores an append in blocks of one time, at most 1,000 events per node', async () => {

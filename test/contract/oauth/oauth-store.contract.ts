@@ -78,11 +78,12 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
         createdBy: null,
       });
     }
-    async function codeFor(c: OAuthClient, userId: string): Promise<NewAuthorizationCode> {
-      const code: NewAuthorizationCode = {
+    /** A code of client `c` for `userId` (a client id of its own when given), not stored. */
+    function codeRecord(c: OAuthClient, userId: string, clientId = c.id): NewAuthorizationCode {
+      return {
         id: unique('code'),
         codeHash: unique('hash'),
-        clientId: c.id,
+        clientId,
         userId,
         redirectUri: c.redirectUri,
         scopes: ['read:nodes'],
@@ -91,6 +92,9 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
         createdAt: at(0),
         expiresAt: at(60),
       };
+    }
+    async function codeFor(c: OAuthClient, userId: string): Promise<NewAuthorizationCode> {
+      const code = codeRecord(c, userId);
       await s.grants.createCode(code);
       return code;
     }
@@ -293,15 +297,16 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
       });
     });
 
-    /** A pending authorization request of a new client, stored. */
-    async function storedRequest(
+    /** A pending authorization request of client `c` (or of `clientId`), not stored. */
+    function requestRecord(
+      c: OAuthClient,
       createdAt: string,
       expiresAt: string,
-    ): Promise<AuthorizationRequest> {
-      const c = await client();
-      const request: AuthorizationRequest = {
+      clientId = c.id,
+    ): AuthorizationRequest {
+      return {
         id: unique('ar'),
-        clientId: c.id,
+        clientId,
         redirectUri: c.redirectUri,
         scopes: ['read:nodes'],
         state: 's',
@@ -312,6 +317,14 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
         expiresAt,
         completedAt: null,
       };
+    }
+
+    /** A pending authorization request of a new client, stored. */
+    async function storedRequest(
+      createdAt: string,
+      expiresAt: string,
+    ): Promise<AuthorizationRequest> {
+      const request = requestRecord(await client(), createdAt, expiresAt);
       await s.grants.createRequest(request);
       return request;
     }
@@ -338,24 +351,9 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
     describe('records whose client or user does not exist', () => {
       // (Not `toThrow`: SQLite's error may come from another Jest realm's Error class.)
       it('refuses a request of an unknown client, and stores nothing', async () => {
-        const c = await client();
-        const id = unique('ar');
-        await expect(
-          s.grants.createRequest({
-            id,
-            clientId: 'cli_missing',
-            redirectUri: c.redirectUri,
-            scopes: ['read:nodes'],
-            state: 's',
-            codeChallenge: 'c'.repeat(43),
-            browserHash: 'b',
-            userId: null,
-            createdAt: at(0),
-            expiresAt: at(600),
-            completedAt: null,
-          }),
-        ).rejects.toHaveProperty('message');
-        expect(await s.grants.getRequest(id)).toBeNull();
+        const request = requestRecord(await client(), at(0), at(600), 'cli_missing');
+        await expect(s.grants.createRequest(request)).rejects.toHaveProperty('message');
+        expect(await s.grants.getRequest(request.id)).toBeNull();
       });
 
       it('refuses a code of an unknown client or user, and stores nothing', async () => {
@@ -365,22 +363,9 @@ export function oauthStoreContract(name: string, factory: () => Promise<OAuthSto
           ['cli_missing', u.id],
           [c.id, 'usr_missing'],
         ] as const) {
-          const hash = unique('hash');
-          await expect(
-            s.grants.createCode({
-              id: unique('code'),
-              codeHash: hash,
-              clientId,
-              userId,
-              redirectUri: c.redirectUri,
-              scopes: ['read:nodes'],
-              codeChallenge: 'c'.repeat(43),
-              codeChallengeMethod: 'S256',
-              createdAt: at(0),
-              expiresAt: at(60),
-            }),
-          ).rejects.toHaveProperty('message');
-          expect(await s.grants.findCode(hash)).toBeNull();
+          const code = codeRecord(c, userId, clientId);
+          await expect(s.grants.createCode(code)).rejects.toHaveProperty('message');
+          expect(await s.grants.findCode(code.codeHash)).toBeNull();
         }
       });
 
