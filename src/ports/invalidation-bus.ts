@@ -26,4 +26,12 @@ export interface InvalidationBus {
   publish(message: Invalidation): Promise<void>;
   /** Calls `listener` with every message; the returned function unsubscribes. */
   subscribe(listener: (message: Invalidation) => void): () => void;
+  /**
+   * For a bus whose messages arrive from other processes: resolves once the messages that
+   * had reached this process when it was called have been delivered. A request and a
+   * message that arrived together may be read in either order; a cache waits for this
+   * before answering from a copy, so a request sent after a change was published never
+   * gets the old copy. Absent on a bus that delivers at once (in memory).
+   */
+  caughtUp?(): Promise<void>;
 }

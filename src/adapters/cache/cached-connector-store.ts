@@ -32,6 +32,7 @@ export class CachedConnectorStore implements ConnectorStore {
   }
 
   async findConnectorByEndpoint(endpointId: string): Promise<Connector | null> {
+    await this.invalidations.caughtUp?.();
     const cached = this.byEndpoint.get(endpointId);
     if (cached) {
       return cached;

@@ -43,10 +43,12 @@ export class CachedApiKeyStore implements ApiKeyStore {
   }
 
   cachedBySecretHash(secretHash: string): ApiKey | undefined {
-    return this.byHash.get(secretHash);
+    // With a bus of other processes a copy is good only after `caughtUp`: not at once.
+    return this.invalidations.caughtUp ? undefined : this.byHash.get(secretHash);
   }
 
   async findBySecretHash(secretHash: string): Promise<ApiKey | null> {
+    await this.invalidations.caughtUp?.();
     const cached = this.byHash.get(secretHash);
     if (cached) {
       return cached;
@@ -104,10 +106,11 @@ export class CachedWorkspaceStore implements WorkspaceStore {
   }
 
   cached(id: string): Workspace | undefined {
-    return this.byId.get(id);
+    return this.invalidations.caughtUp ? undefined : this.byId.get(id);
   }
 
   async get(id: string): Promise<Workspace | null> {
+    await this.invalidations.caughtUp?.();
     const cached = this.byId.get(id);
     if (cached) {
       return cached;

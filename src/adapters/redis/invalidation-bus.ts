@@ -56,6 +56,14 @@ export class RedisInvalidationBus implements InvalidationBus {
     }
   }
 
+  /**
+   * One turn of the event loop: a message already in the subscription's socket is read and
+   * delivered in the same I/O phase as the request that asks, before `setImmediate` runs.
+   */
+  caughtUp(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
   subscribe(listener: (message: Invalidation) => void): () => void {
     return this.local.subscribe(listener);
   }

@@ -6,6 +6,7 @@ import {
 import type { ApiKey } from '../../../../src/domain/api-key';
 import type { Workspace } from '../../../../src/domain/workspace';
 import type { ApiKeyStore } from '../../../../src/ports/api-key-store';
+import type { Invalidation, InvalidationBus } from '../../../../src/ports/invalidation-bus';
 import type { WorkspaceStore } from '../../../../src/ports/workspace-store';
 
 describe('TtlCache', () => {
@@ -89,5 +90,39 @@ describe('CachedWorkspaceStore', () => {
     expect((await cached.get('ws'))?.plan).toBe('starter');
     await cached.update('ws', { plan: 'pro' });
     expect((await cached.get('ws'))?.plan).toBe('pro');
+  });
+});
+
+describe('caches over a bus of other processes', () => {
+  it('answer from a copy only once the messages that had arrived are delivered', async () => {
+    const workspace = { id: 'ws', name: 'w', plan: 'starter' } as Workspace;
+    let stored: Workspace = workspace;
+    const inner = { get: () => Promise.resolve(stored) } as unknown as WorkspaceStore;
+    const listeners: ((message: Invalidation) => void)[] = [];
+    // A message from another process is waiting, read only in the next I/O phase.
+    const pending: Invalidation[] = [];
+    const bus: InvalidationBus = {
+      publish: () => Promise.resolve(),
+      subscribe: (listener) => {
+        listeners.push(listener);
+        return () => undefined;
+      },
+      caughtUp: () =>
+        new Promise((resolve) =>
+          setImmediate(() => {
+            for (const message of pending.splice(0)) {
+              listeners.forEach((listener) => listener(message));
+            }
+            resolve();
+          }),
+        ),
+    };
+    const cache = new CachedWorkspaceStore(inner, bus);
+    expect(await cache.get('ws')).toEqual(workspace);
+    // The synchronous peek never answers over such a bus: the guard then takes `get`.
+    expect(cache.cached('ws')).toBeUndefined();
+    stored = { ...workspace, plan: 'pro' };
+    pending.push({ kind: 'workspace', id: 'ws' });
+    expect((await cache.get('ws'))?.plan).toBe('pro');
   });
 });
